@@ -1,0 +1,65 @@
+// What a controller sees of the cluster: a typed client per kind that reads
+// from the controller's informer cache and writes to the API server, as
+// controller-runtime's client does. The simulator is one implementation.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "api/objects.h"
+#include "api/status.h"
+
+namespace mpsim {
+
+template <class T>
+struct ListOptions {
+  std::string ns;          // empty: all namespaces
+  Labels match_labels;     // every pair must match
+  // Stands in for a field index (e.g. status.nodeRefs.name); nullptr: none.
+  std::function<bool(const T&)> field;
+};
+
+template <class T>
+class ObjectClient {
+ public:
+  virtual ~ObjectClient() = default;
+  // Reads from the cache; NotFound if the cache has no such object.
+  virtual Status Get(const ObjectKey& key, T* out) = 0;
+  // Reads from the cache, ordered by (namespace, name).
+  virtual std::vector<std::shared_ptr<const T>> List(const ListOptions<T>& opts) = 0;
+  // Creates the object; the server fills uid, resourceVersion, generation.
+  virtual Status Create(T* obj) = 0;
+  // Writes metadata and spec; Conflict if obj's resourceVersion is stale.
+  virtual Status Update(T* obj) = 0;
+  // Writes status only (the status subresource); Conflict if stale.
+  virtual Status UpdateStatus(T* obj) = 0;
+  // Merge patch of metadata, spec and status with no resourceVersion check,
+  // as Cluster API's patch helper does. A patch that changes nothing is a no-op.
+  virtual Status Patch(T* obj) = 0;
+  // Sets deletionTimestamp while finalizers remain, else removes the object.
+  virtual Status Delete(const ObjectKey& key) = 0;
+};
+
+class Client {
+ public:
+  virtual ~Client() = default;
+  virtual ObjectClient<Cluster>& Clusters() = 0;
+  virtual ObjectClient<MachinePool>& MachinePools() = 0;
+  virtual ObjectClient<BootstrapConfig>& BootstrapConfigs() = 0;
+  virtual ObjectClient<InfraMachinePool>& InfraMachinePools() = 0;
+  virtual ObjectClient<Machine>& Machines() = 0;
+  virtual ObjectClient<InfraMachine>& InfraMachines() = 0;
+  // ClusterCache.GetClient: the workload cluster's (cached) Node client, or
+  // Unavailable while the cluster cannot be reached.
+  virtual Status WorkloadNodes(const ObjectKey& cluster, ObjectClient<Node>** out) = 0;
+  // ClusterCache.Watch: from now on, Node events of that workload cluster go
+  // to the node watch the controller declared. Idempotent.
+  virtual Status WatchWorkloadNodes(const ObjectKey& cluster) = 0;
+  // A Kubernetes Event (type Normal or Warning) about an object.
+  virtual void RecordEvent(const ObjectKey& obj, const std::string& type,
+                           const std::string& reason, const std::string& message) = 0;
+};
+
+}  // namespace mpsim

@@ -1,0 +1,29 @@
+#include "api/meta.h"
+
+namespace mpsim {
+
+const Condition* FindCondition(const Conditions& cs, const std::string& type) {
+  for (const Condition& c : cs) {
+    if (c.type == type) return &c;
+  }
+  return nullptr;
+}
+
+void SetCondition(Conditions* cs, Condition c, Time now) {
+  for (Condition& existing : *cs) {
+    if (existing.type != c.type) continue;
+    c.last_transition_time =
+        existing.status == c.status ? existing.last_transition_time : now;
+    existing = std::move(c);
+    return;
+  }
+  c.last_transition_time = now;
+  cs->push_back(std::move(c));
+}
+
+bool IsConditionTrue(const Conditions& cs, const std::string& type) {
+  const Condition* c = FindCondition(cs, type);
+  return c != nullptr && c->status == "True";
+}
+
+}  // namespace mpsim

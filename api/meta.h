@@ -1,0 +1,82 @@
+// Kubernetes object metadata, references and conditions as plain values. These
+// mirror apimachinery's ObjectMeta and Cluster API's condition types.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "api/time.h"
+
+namespace mpsim {
+
+using Labels = std::map<std::string, std::string>;
+
+// namespace/name; ordered so that maps keyed by it iterate deterministically.
+struct ObjectKey {
+  std::string ns;
+  std::string name;
+  auto operator<=>(const ObjectKey&) const = default;
+  std::string String() const { return ns.empty() ? name : ns + "/" + name; }
+};
+
+struct OwnerReference {
+  std::string api_version;
+  std::string kind;
+  std::string name;
+  std::string uid;
+  bool controller = false;
+  bool operator==(const OwnerReference&) const = default;
+};
+
+struct ObjectMeta {
+  std::string name;
+  std::string ns;
+  std::string uid;  // set by the API server on create
+  Labels labels;
+  std::map<std::string, std::string> annotations;
+  std::vector<OwnerReference> owner_references;
+  std::vector<std::string> finalizers;
+  std::optional<Time> deletion_timestamp;
+  Time creation_timestamp = 0;
+  int64_t generation = 0;          // bumped by the server on spec change only
+  uint64_t resource_version = 0;   // bumped by the server on every change
+  bool operator==(const ObjectMeta&) const = default;
+
+  ObjectKey Key() const { return {ns, name}; }
+};
+
+// A typed reference to another object (bootstrap configRef, infrastructureRef).
+struct ObjectReference {
+  std::string api_version;  // e.g. infrastructure.cluster.x-k8s.io/v1beta2
+  std::string kind;
+  std::string ns;
+  std::string name;
+  bool operator==(const ObjectReference&) const = default;
+};
+
+// Both condition flavours: v1beta2 metav1.Condition and v1beta1 clusterv1.Condition
+// (the latter adds severity). status is "True", "False" or "Unknown".
+struct Condition {
+  std::string type;
+  std::string status;
+  std::string reason;
+  std::string message;
+  std::string severity;  // v1beta1 only: "", "Error", "Warning", "Info"
+  Time last_transition_time = 0;
+  int64_t observed_generation = 0;
+  bool operator==(const Condition&) const = default;
+};
+
+using Conditions = std::vector<Condition>;
+
+// First condition of the given type, or nullptr.
+const Condition* FindCondition(const Conditions& cs, const std::string& type);
+// Sets (replaces or appends) a condition; keeps last_transition_time when the
+// status does not change, as apimachinery's SetStatusCondition does.
+void SetCondition(Conditions* cs, Condition c, Time now);
+bool IsConditionTrue(const Conditions& cs, const std::string& type);
+
+}  // namespace mpsim

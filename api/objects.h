@@ -1,0 +1,224 @@
+// The object kinds the controllers read and write, as plain structs. Field names
+// follow the Cluster API v1beta2 types (api/core/v1beta2/machinepool_types.go);
+// std::optional stands for a Go pointer or an absent unstructured field, so
+// "unset" and "zero" stay distinct where the upstream code distinguishes them.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "api/meta.h"
+
+namespace mpsim {
+
+// ---- Cluster (management cluster) ----
+struct ClusterSpec {
+  bool paused = false;
+  bool operator==(const ClusterSpec&) const = default;
+};
+struct ClusterStatus {
+  Conditions conditions;  // v1beta2; ControlPlaneInitialized lives here
+  bool operator==(const ClusterStatus&) const = default;
+};
+struct Cluster {
+  static constexpr const char* kKind = "Cluster";
+  ObjectMeta meta;
+  ClusterSpec spec;
+  ClusterStatus status;
+  bool operator==(const Cluster&) const = default;
+};
+
+// ---- MachinePool ----
+struct Bootstrap {
+  std::optional<ObjectReference> config_ref;
+  std::optional<std::string> data_secret_name;
+  bool operator==(const Bootstrap&) const = default;
+};
+struct MachineDeletionSpec {
+  std::optional<int32_t> node_deletion_timeout_seconds;
+  bool operator==(const MachineDeletionSpec&) const = default;
+};
+struct MachineSpec {
+  std::string cluster_name;
+  Bootstrap bootstrap;
+  ObjectReference infrastructure_ref;
+  std::optional<std::string> version;
+  std::optional<int32_t> min_ready_seconds;
+  MachineDeletionSpec deletion;
+  std::optional<std::string> provider_id;  // Machine only
+  bool operator==(const MachineSpec&) const = default;
+};
+struct MachineTemplateSpec {
+  Labels labels;
+  std::map<std::string, std::string> annotations;
+  MachineSpec spec;
+  bool operator==(const MachineTemplateSpec&) const = default;
+};
+struct MachinePoolSpec {
+  std::string cluster_name;
+  std::optional<int32_t> replicas;
+  MachineTemplateSpec template_;
+  // nil and empty differ: upstream DeepEqual treats them as different lists.
+  std::optional<std::vector<std::string>> provider_id_list;
+  bool operator==(const MachinePoolSpec&) const = default;
+};
+struct NodeReference {
+  std::string api_version = "v1";
+  std::string kind = "Node";
+  std::string name;
+  std::string uid;
+  bool operator==(const NodeReference&) const = default;
+};
+struct VersionCount {
+  std::string version;
+  int32_t replicas = 0;
+  bool operator==(const VersionCount&) const = default;
+};
+struct MachinePoolInitialization {
+  std::optional<bool> infrastructure_provisioned;
+  std::optional<bool> bootstrap_data_secret_created;
+  bool operator==(const MachinePoolInitialization&) const = default;
+};
+// status.deprecated.v1beta1: the counters and conditions of the old API.
+struct MachinePoolV1Beta1Status {
+  Conditions conditions;
+  int32_t ready_replicas = 0;
+  int32_t available_replicas = 0;
+  int32_t unavailable_replicas = 0;
+  std::optional<std::string> failure_reason;
+  std::optional<std::string> failure_message;
+  bool operator==(const MachinePoolV1Beta1Status&) const = default;
+};
+struct MachinePoolDeprecatedStatus {
+  std::optional<MachinePoolV1Beta1Status> v1beta1;
+  bool operator==(const MachinePoolDeprecatedStatus&) const = default;
+};
+struct MachinePoolStatus {
+  std::optional<int32_t> replicas;
+  std::optional<int32_t> ready_replicas;
+  std::optional<int32_t> available_replicas;
+  std::optional<int32_t> up_to_date_replicas;
+  std::optional<std::vector<VersionCount>> versions;
+  std::string phase;
+  std::vector<NodeReference> node_refs;
+  MachinePoolInitialization initialization;
+  Conditions conditions;  // v1beta2; only Paused is set upstream
+  int64_t observed_generation = 0;
+  std::optional<MachinePoolDeprecatedStatus> deprecated;
+  bool operator==(const MachinePoolStatus&) const = default;
+};
+struct MachinePool {
+  static constexpr const char* kKind = "MachinePool";
+  ObjectMeta meta;
+  MachinePoolSpec spec;
+  MachinePoolStatus status;
+  bool operator==(const MachinePool&) const = default;
+};
+
+// ---- Bootstrap config (a KubeadmConfig stand-in, read as unstructured upstream) ----
+struct BootstrapConfigStatus {
+  std::optional<bool> data_secret_created;  // status.initialization.dataSecretCreated (v1beta2 contract)
+  std::optional<bool> ready;                // status.ready (v1beta1 contract)
+  std::optional<std::string> data_secret_name;
+  std::optional<std::string> failure_reason;
+  std::optional<std::string> failure_message;
+  Conditions conditions;  // v1beta1-style Ready condition, mirrored by the MP controller
+  bool operator==(const BootstrapConfigStatus&) const = default;
+};
+struct BootstrapConfig {
+  static constexpr const char* kKind = "KubeadmConfig";
+  ObjectMeta meta;
+  std::string contract_version = "v1beta2";  // the CRD's cluster.x-k8s.io/<contract> label
+  BootstrapConfigStatus status;
+  bool operator==(const BootstrapConfig&) const = default;
+};
+
+// ---- InfraMachinePool (AWSMachinePool, AzureMachinePool, GCPMachinePool, ...) ----
+// Only the contract fields are typed; each provider keeps its own spec in
+// `provider_spec` (key=value) and its cloud state in its model.
+struct InfraMachinePoolSpec {
+  std::optional<std::vector<std::string>> provider_id_list;
+  std::map<std::string, std::string> provider_spec;
+  bool operator==(const InfraMachinePoolSpec&) const = default;
+};
+struct InfraMachinePoolStatus {
+  std::optional<bool> ready;                    // status.ready (what core reads, D2)
+  std::optional<bool> initialization_provisioned;  // status.initialization.provisioned (contract)
+  std::optional<int32_t> replicas;
+  std::optional<std::string> infrastructure_machine_kind;
+  std::optional<std::string> failure_reason;
+  std::optional<std::string> failure_message;
+  Conditions conditions;
+  bool operator==(const InfraMachinePoolStatus&) const = default;
+};
+struct InfraMachinePool {
+  static constexpr const char* kKind = "InfraMachinePool";
+  ObjectMeta meta;
+  std::string kind;  // the provider's kind, e.g. "AWSMachinePool"
+  InfraMachinePoolSpec spec;
+  InfraMachinePoolStatus status;
+  bool operator==(const InfraMachinePool&) const = default;
+};
+
+// ---- Machine and InfraMachine (MachinePool Machines) ----
+struct MachineStatus {
+  Conditions conditions;  // v1beta2: Ready, Available, UpToDate
+  std::optional<NodeReference> node_ref;
+  bool operator==(const MachineStatus&) const = default;
+};
+struct Machine {
+  static constexpr const char* kKind = "Machine";
+  ObjectMeta meta;
+  MachineSpec spec;
+  MachineStatus status;
+  bool operator==(const Machine&) const = default;
+};
+struct InfraMachineSpec {
+  std::optional<std::string> provider_id;
+  bool operator==(const InfraMachineSpec&) const = default;
+};
+struct InfraMachineStatus {
+  std::optional<bool> ready;
+  bool operator==(const InfraMachineStatus&) const = default;
+};
+struct InfraMachine {
+  static constexpr const char* kKind = "InfraMachine";
+  ObjectMeta meta;
+  std::string kind;  // e.g. "AzureMachinePoolMachine"
+  InfraMachineSpec spec;
+  InfraMachineStatus status;
+  bool operator==(const InfraMachine&) const = default;
+};
+
+// ---- Node (workload cluster) ----
+struct Taint {
+  std::string key;
+  std::string value;
+  std::string effect;  // NoSchedule, PreferNoSchedule, NoExecute
+  bool operator==(const Taint&) const = default;
+};
+struct NodeSpec {
+  std::string provider_id;  // empty until the kubelet or the CCM sets it
+  std::vector<Taint> taints;
+  bool operator==(const NodeSpec&) const = default;
+};
+struct NodeInfo {
+  std::string kubelet_version;
+  bool operator==(const NodeInfo&) const = default;
+};
+struct NodeStatus {
+  Conditions conditions;  // type "Ready"
+  NodeInfo node_info;
+  bool operator==(const NodeStatus&) const = default;
+};
+struct Node {
+  static constexpr const char* kKind = "Node";
+  ObjectMeta meta;
+  NodeSpec spec;
+  NodeStatus status;
+  bool operator==(const Node&) const = default;
+};
+
+}  // namespace mpsim

@@ -1,0 +1,3 @@
+#include <iostream>
+#include "app/version.h"
+int main() { std::cout << "mpsim " << mpsim::VersionString() << "\n"; return 0; }

@@ -1,0 +1,34 @@
+// Deterministic random streams: one root seed, one independent stream per
+// stable component name, so adding a component never shifts another's draws.
+// The generator is xoshiro256** seeded through SplitMix64; both are portable
+// and pinned by golden-value tests.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+namespace mpsim {
+
+class Rng {
+ public:
+  explicit Rng(uint64_t seed);
+  // Next 64 random bits.
+  uint64_t Next();
+  // Uniform in [0, 1) with 53 bits of precision.
+  double Uniform01();
+  // Uniform integer in [0, n). REQUIRES: n > 0. Unbiased (rejection).
+  uint64_t Below(uint64_t n);
+  // True with probability p (p <= 0 never, p >= 1 always).
+  bool Bernoulli(double p);
+
+ private:
+  uint64_t s_[4];
+};
+
+// 64-bit FNV-1a of a name; stable across platforms and compilers.
+uint64_t HashName(std::string_view name);
+
+// The stream for `name` under `root_seed` (e.g. "asg/mp-0/launch").
+Rng StreamFor(uint64_t root_seed, std::string_view name);
+
+}  // namespace mpsim
