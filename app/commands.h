@@ -1,0 +1,44 @@
+// The subcommands of the mpsim CLI as functions returning the exit status:
+// 0 success, 1 a run finished but an expectation failed, 2 bad input.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace mpsim {
+namespace proto {
+class Scenario;
+}
+
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitExpectationFailed = 1;
+inline constexpr int kExitBadInput = 2;
+
+struct RunArgs {
+  std::string scenario;
+  std::optional<uint64_t> seed;
+  std::vector<std::string> overrides;
+  std::string out_dir;  // empty: results/<scenario-name>
+  bool plot = false;
+  std::string explain_pool;
+  bool json = false;
+  bool quiet = false;
+};
+int RunCommand(const RunArgs& args);
+
+int ValidateCommand(const std::vector<std::string>& scenarios);
+
+struct CheckArgs {
+  std::vector<std::string> paths;  // files or directories (searched recursively)
+  std::string junit;
+  uint64_t seeds = 1;
+};
+int CheckCommand(const CheckArgs& args);
+
+// Loads a scenario, printing every error to stderr; false if there was any.
+bool LoadOrReport(const std::string& path, const std::vector<std::string>& overrides,
+                  proto::Scenario* sc);
+
+}  // namespace mpsim

@@ -1,0 +1,187 @@
+#include "app/outputs.h"
+
+#include <google/protobuf/util/json_util.h>
+
+#include <map>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "app/atomic_file.h"
+
+namespace mpsim {
+namespace {
+
+using nlohmann::json;
+namespace pb = google::protobuf;
+
+// Proto3 JSON prints 64-bit integers as strings; our readers want numbers.
+void Int64sToNumbers(const pb::Descriptor* d, json* j) {
+  for (int i = 0; i < d->field_count(); ++i) {
+    const pb::FieldDescriptor* f = d->field(i);
+    auto it = j->find(f->name());
+    if (it == j->end()) continue;
+    auto fix = [&](json* v) {
+      if (v->is_string()) *v = std::stoll(v->get<std::string>());
+    };
+    bool is64 = f->cpp_type() == pb::FieldDescriptor::CPPTYPE_INT64 ||
+                f->cpp_type() == pb::FieldDescriptor::CPPTYPE_UINT64;
+    if (f->is_map()) {
+      const pb::FieldDescriptor* value = f->message_type()->map_value();
+      if (value->cpp_type() == pb::FieldDescriptor::CPPTYPE_INT64 ||
+          value->cpp_type() == pb::FieldDescriptor::CPPTYPE_UINT64) {
+        for (auto& [k, v] : it->items()) fix(&v);
+      }
+    } else if (f->cpp_type() == pb::FieldDescriptor::CPPTYPE_MESSAGE) {
+      if (f->is_repeated()) {
+        for (json& e : *it) Int64sToNumbers(f->message_type(), &e);
+      } else {
+        Int64sToNumbers(f->message_type(), &*it);
+      }
+    } else if (is64) {
+      if (f->is_repeated()) {
+        for (json& e : *it) fix(&e);
+      } else {
+        fix(&*it);
+      }
+    }
+  }
+}
+
+std::string CsvField(const std::string& s) {
+  if (s.find_first_of(",\"\n") == std::string::npos) return s;
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"') out += '"';
+    out += c;
+  }
+  return out + "\"";
+}
+
+std::string Seconds(Time t) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.6f", ToSeconds(t));
+  return buf;
+}
+
+json Meta(const char* what, int pid, int tid, const std::string& name) {
+  return {{"ph", "M"}, {"name", what}, {"pid", pid}, {"tid", tid}, {"args", {{"name", name}}}};
+}
+
+json Span(const std::string& name, int pid, int tid, Time start, Time end) {
+  return {{"ph", "X"}, {"name", name}, {"pid", pid}, {"tid", tid}, {"ts", start},
+          {"dur", end - start}};
+}
+
+// Per pool: a process; thread 0 holds the phases, one thread per instance
+// holds its lifecycle. Controllers get a process of their own.
+class TraceBuilder {
+ public:
+  explicit TraceBuilder(const RunOutput& out) : out_(out) {
+    end_ = static_cast<Time>(out.summary.end_time_s() * kSecond + 0.5);
+    int pid = 1;
+    for (const auto& p : out.summary.pools()) {
+      pids_[p.name()] = pid;
+      events_.push_back(Meta("process_name", pid, 0, "MachinePool " + p.name()));
+      events_.push_back(Meta("thread_name", pid, 0, "phase"));
+      ++pid;
+    }
+  }
+
+  json Build() {
+    for (const TimelineRow& r : out_.recorder.rows()) Row(r);
+    for (auto& [key, open] : open_) events_.push_back(Span(open.name, key.first, key.second, open.start, end_));
+    Controllers();
+    return {{"traceEvents", events_}, {"displayTimeUnit", "ms"}};
+  }
+
+ private:
+  struct Open {
+    std::string name;
+    Time start;
+  };
+
+  void Row(const TimelineRow& r) {
+    auto pit = pids_.find(r.pool);
+    if (pit == pids_.end()) return;
+    int pid = pit->second;
+    if (r.object_kind == "MachinePool" && r.field == "phase") {
+      Switch({pid, 0}, r.to, r.time);
+    } else if (r.object_kind == "Instance" && r.field == "state") {
+      Switch({pid, Tid(pid, r.object)}, r.to == "Terminated" ? "" : r.to, r.time);
+    } else if (r.object_kind == "Node" || r.object_kind == "Fault") {
+      events_.push_back({{"ph", "i"}, {"s", "t"}, {"name", r.object_kind + " " + r.field + "=" + r.to},
+                         {"pid", pid}, {"tid", Tid(pid, r.object)}, {"ts", r.time}});
+    }
+  }
+
+  void Switch(std::pair<int, int> key, const std::string& next, Time t) {
+    auto it = open_.find(key);
+    if (it != open_.end()) {
+      events_.push_back(Span(it->second.name, key.first, key.second, it->second.start, t));
+      open_.erase(it);
+    }
+    if (!next.empty()) open_[key] = {next, t};
+  }
+
+  int Tid(int pid, const std::string& object) {
+    auto [it, fresh] = tids_.try_emplace({pid, object}, static_cast<int>(tids_.size()) + 1);
+    if (fresh) events_.push_back(Meta("thread_name", pid, it->second, object));
+    return it->second;
+  }
+
+  void Controllers() {
+    const int pid = static_cast<int>(pids_.size()) + 1;
+    events_.push_back(Meta("process_name", pid, 0, "controllers"));
+    std::map<std::string, int> tids;
+    for (const ReconcileSpan& s : out_.recorder.reconciles()) {
+      auto [it, fresh] = tids.try_emplace(s.controller, static_cast<int>(tids.size()) + 1);
+      if (fresh) events_.push_back(Meta("thread_name", pid, it->second, s.controller));
+      json e = Span("reconcile " + s.object, pid, it->second, s.start, s.end);
+      e["args"] = {{"outcome", s.outcome}};
+      events_.push_back(std::move(e));
+    }
+  }
+
+  const RunOutput& out_;
+  Time end_ = 0;
+  json events_ = json::array();
+  std::map<std::string, int> pids_;
+  std::map<std::pair<int, std::string>, int> tids_;
+  std::map<std::pair<int, int>, Open> open_;
+};
+
+}  // namespace
+
+std::string SummaryJson(const proto::RunSummary& s) {
+  pb::util::JsonPrintOptions opts;
+  opts.preserve_proto_field_names = true;
+  opts.always_print_primitive_fields = true;
+  std::string text;
+  (void)pb::util::MessageToJsonString(s, &text, opts);
+  json j = json::parse(text);
+  Int64sToNumbers(proto::RunSummary::descriptor(), &j);
+  for (int i = 0; i < s.pools_size(); ++i) {
+    if (!s.pools(i).has_time_to_converge_s()) j["pools"][i]["time_to_converge_s"] = nullptr;
+  }
+  return j.dump(2) + "\n";
+}
+
+std::string TimelineCsv(const Recorder& rec) {
+  std::ostringstream out;
+  out << "time_s,object_kind,object,field,from,to\n";
+  for (const TimelineRow& r : rec.rows()) {
+    out << Seconds(r.time) << ',' << CsvField(r.object_kind) << ',' << CsvField(r.object) << ','
+        << CsvField(r.field) << ',' << CsvField(r.from) << ',' << CsvField(r.to) << '\n';
+  }
+  return out.str();
+}
+
+std::string TraceJson(const RunOutput& out) { return TraceBuilder(out).Build().dump() + "\n"; }
+
+bool WriteRunOutputs(const std::string& dir, const RunOutput& out, std::string* error) {
+  return WriteFileAtomic(dir + "/summary.json", SummaryJson(out.summary), error) &&
+         WriteFileAtomic(dir + "/timeline.csv", TimelineCsv(out.recorder), error) &&
+         WriteFileAtomic(dir + "/trace.json", TraceJson(out), error);
+}
+
+}  // namespace mpsim

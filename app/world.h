@@ -1,0 +1,26 @@
+// Builds the simulated world a scenario describes (API servers, workload
+// cluster, bootstrap provider, controller managers, infrastructure providers,
+// scenario events) and runs it to the horizon.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "sim/proto/scenario.pb.h"
+#include "sim/proto/summary.pb.h"
+#include "sim/recorder.h"
+
+namespace mpsim {
+
+struct RunOutput {
+  proto::RunSummary summary;
+  Recorder recorder;
+};
+
+// Runs `scenario` with the given root seed. Returns false with *error set when
+// the world cannot be built (e.g. a provider this build does not model).
+bool RunScenario(const proto::Scenario& scenario, uint64_t seed, RunOutput* out,
+                 std::string* error);
+
+}  // namespace mpsim

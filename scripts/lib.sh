@@ -1,0 +1,30 @@
+# Shared by scripts/test and scripts/demo: dependency install and build.
+
+MPSIM_PACKAGES=(g++ cmake ninja-build git libgtest-dev libgmock-dev libbenchmark-dev
+  libprotobuf-dev protobuf-compiler libboost-graph-dev libeigen3-dev libyaml-cpp-dev
+  libcli11-dev nlohmann-json3-dev python3-matplotlib clang-format)
+
+# Installs the Debian packages that are not installed yet (needs root).
+mpsim_install_deps() {
+  local missing=()
+  for p in "${MPSIM_PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  echo "== installing: ${missing[*]}"
+  if [ "$(id -u)" != 0 ]; then
+    echo "error: missing packages ${missing[*]}; run as root or install them with apt-get" >&2
+    return 1
+  fi
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+# mpsim_build DIR BUILD_TYPE [CMAKE_ARGS...]: configures once, builds.
+mpsim_build() {
+  local dir=$1 type=$2
+  shift 2
+  cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE="$type" "$@" >/dev/null
+  cmake --build "$dir" -j "$(nproc)"
+}

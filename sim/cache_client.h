@@ -1,0 +1,66 @@
+// The ObjectClient a simulated controller gets: reads from its manager's
+// informer cache (possibly stale), writes to the API server, counts writes.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <vector>
+
+#include "api/client.h"
+#include "sim/object_store.h"
+
+namespace mpsim {
+
+template <class T>
+class CacheClient : public ObjectClient<T> {
+ public:
+  using Ptr = std::shared_ptr<const T>;
+
+  CacheClient(const std::map<ObjectKey, Ptr>* cache, ObjectStore<T>* store, uint64_t* writes)
+      : cache_(cache), store_(store), writes_(writes) {}
+
+  Status Get(const ObjectKey& key, T* out) override {
+    auto it = cache_->find(key);
+    if (it == cache_->end()) {
+      return Status::NotFound(std::string(T::kKind) + " " + key.String() + " not found");
+    }
+    *out = *it->second;
+    return Status::Ok();
+  }
+
+  std::vector<Ptr> List(const ListOptions<T>& opts) override {
+    std::vector<Ptr> out;
+    auto it = opts.ns.empty() ? cache_->begin() : cache_->lower_bound(ObjectKey{opts.ns, ""});
+    for (; it != cache_->end(); ++it) {
+      const T& obj = *it->second;
+      if (!opts.ns.empty() && obj.meta.ns != opts.ns) break;
+      if (Matches(obj, opts)) out.push_back(it->second);
+    }
+    return out;
+  }
+
+  Status Create(T* obj) override { return Count(store_->Create(obj)); }
+  Status Update(T* obj) override { return Count(store_->Update(obj)); }
+  Status UpdateStatus(T* obj) override { return Count(store_->UpdateStatus(obj)); }
+  Status Patch(T* obj) override { return Count(store_->Patch(obj)); }
+  Status Delete(const ObjectKey& key) override { return Count(store_->Delete(key)); }
+
+ private:
+  static bool Matches(const T& obj, const ListOptions<T>& opts) {
+    for (const auto& [k, v] : opts.match_labels) {
+      auto l = obj.meta.labels.find(k);
+      if (l == obj.meta.labels.end() || l->second != v) return false;
+    }
+    return !opts.field || opts.field(obj);
+  }
+  Status Count(Status s) {
+    ++*writes_;  // every call reaches the API server, successful or not
+    return s;
+  }
+
+  const std::map<ObjectKey, Ptr>* cache_;
+  ObjectStore<T>* store_;
+  uint64_t* writes_;
+};
+
+}  // namespace mpsim

@@ -1,0 +1,121 @@
+// A controller manager: one informer cache per kind shared by its controllers,
+// a Client per controller that reads the cache and writes the API server, and
+// a work queue per controller, as controller-runtime's manager provides.
+#pragma once
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "api/reconciler.h"
+#include "sim/api_server.h"
+#include "sim/event_loop.h"
+#include "sim/informer.h"
+#include "sim/work_queue.h"
+
+namespace mpsim {
+
+class Manager;
+
+// One controller: its reconciler, its queue and the Client/Builder it sees.
+class ControllerHandle {
+ public:
+  virtual ~ControllerHandle() = default;
+  virtual const std::string& name() const = 0;
+  virtual WorkQueue& queue() = 0;
+  virtual Client& client() = 0;
+  // Writes this controller made to the API servers.
+  virtual uint64_t api_writes() const = 0;
+};
+
+class Manager {
+ public:
+  struct Options {
+    std::string name;     // e.g. "capi", used to name random streams
+    DistSpec informer_lag;
+    uint64_t seed = 1;
+    // Kubernetes Events recorded by the controllers (controller, object, type, reason, message).
+    std::function<void(const std::string&, const ObjectKey&, const std::string&,
+                       const std::string&, const std::string&)>
+        on_event;
+  };
+  using MakeReconciler = std::function<std::unique_ptr<Reconciler>(Client* client)>;
+
+  Manager(EventLoop* loop, ApiServer* mgmt, Options opts);
+  ~Manager();
+  Manager(const Manager&) = delete;
+  Manager& operator=(const Manager&) = delete;
+
+  // A workload cluster reachable from this manager's ClusterCache once
+  // `reachable()` is true (before: Unavailable, as when not yet connected).
+  void AddWorkloadCluster(const ObjectKey& cluster, ApiServer* workload,
+                          std::function<bool()> reachable);
+
+  // Adds a controller whose primary kind is T (resync re-adds every T).
+  template <class T>
+  ControllerHandle* AddController(const std::string& name, WorkQueueOptions opts,
+                                  MakeReconciler make);
+
+  // Starts every controller's resync timer.
+  void Start();
+
+  EventLoop* loop() const { return loop_; }
+  ApiServer* mgmt() const { return mgmt_; }
+  template <class T>
+  Informer<T>& informer();
+
+  struct Workload {
+    ApiServer* server;
+    std::function<bool()> reachable;
+    std::unique_ptr<Informer<Node>> nodes;
+  };
+  Workload* FindWorkload(const ObjectKey& cluster);
+
+ private:
+  class Controller;
+  ControllerHandle* AddControllerImpl(const std::string& name, WorkQueueOptions opts,
+                                      MakeReconciler make,
+                                      std::function<std::vector<Request>()> keys);
+  Rng StreamFor(const std::string& what) const;
+
+  EventLoop* loop_;
+  ApiServer* mgmt_;
+  Options opts_;
+  std::unique_ptr<Informer<Cluster>> clusters_;
+  std::unique_ptr<Informer<MachinePool>> machine_pools_;
+  std::unique_ptr<Informer<BootstrapConfig>> bootstrap_configs_;
+  std::unique_ptr<Informer<InfraMachinePool>> infra_machine_pools_;
+  std::unique_ptr<Informer<Machine>> machines_;
+  std::unique_ptr<Informer<InfraMachine>> infra_machines_;
+  std::map<ObjectKey, Workload> workloads_;
+  std::vector<std::unique_ptr<Controller>> controllers_;
+};
+
+template <class T>
+ControllerHandle* Manager::AddController(const std::string& name, WorkQueueOptions opts,
+                                         MakeReconciler make) {
+  Informer<T>* inf = &informer<T>();
+  return AddControllerImpl(name, std::move(opts), std::move(make), [inf] {
+    std::vector<Request> keys;
+    keys.reserve(inf->cache().size());
+    for (const auto& [key, obj] : inf->cache()) keys.push_back({key});
+    return keys;
+  });
+}
+
+template <class T>
+Informer<T>& Manager::informer() {
+  if constexpr (std::is_same_v<T, Cluster>) return *clusters_;
+  else if constexpr (std::is_same_v<T, MachinePool>) return *machine_pools_;
+  else if constexpr (std::is_same_v<T, BootstrapConfig>) return *bootstrap_configs_;
+  else if constexpr (std::is_same_v<T, InfraMachinePool>) return *infra_machine_pools_;
+  else if constexpr (std::is_same_v<T, Machine>) return *machines_;
+  else {
+    static_assert(std::is_same_v<T, InfraMachine>, "workload kinds live in Workload");
+    return *infra_machines_;
+  }
+}
+
+}  // namespace mpsim

@@ -1,0 +1,161 @@
+// One kind's objects in the simulated API server, with Kubernetes write
+// semantics (resourceVersion, generation, finalizers) and a synchronous watch.
+#pragma once
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "api/objects.h"
+#include "api/reconciler.h"
+#include "api/status.h"
+
+namespace mpsim {
+
+// Shared by every store of one API server: one resourceVersion sequence and
+// one uid sequence, as etcd's revision is global to a cluster.
+struct ServerCounters {
+  const Clock* clock = nullptr;
+  uint64_t resource_version = 0;
+  uint64_t uid = 0;
+  uint64_t writes = 0;  // successful mutating calls, for reports
+};
+
+template <class T>
+class ObjectStore {
+ public:
+  using Ptr = std::shared_ptr<const T>;
+  using EventType = typename WatchEvent<T>::Type;
+  // Called synchronously, in resourceVersion order, after each change.
+  using Watcher = std::function<void(EventType, const Ptr& old, const Ptr& obj)>;
+
+  explicit ObjectStore(ServerCounters* counters) : c_(counters) {}
+  ObjectStore(const ObjectStore&) = delete;
+  ObjectStore& operator=(const ObjectStore&) = delete;
+
+  void Watch(Watcher w) { watchers_.push_back(std::move(w)); }
+  const std::map<ObjectKey, Ptr>& objects() const { return objects_; }
+
+  Status Get(const ObjectKey& key, T* out) const {
+    auto it = objects_.find(key);
+    if (it == objects_.end()) return NotFound(key);
+    *out = *it->second;
+    return Status::Ok();
+  }
+
+  Status Create(T* obj) {
+    if (objects_.count(obj->meta.Key())) {
+      return Status::AlreadyExists(Describe(obj->meta.Key()) + " already exists");
+    }
+    obj->meta.uid = UidPrefix() + std::to_string(++c_->uid);
+    obj->meta.generation = 1;
+    obj->meta.creation_timestamp = c_->clock->Now();
+    obj->meta.deletion_timestamp.reset();
+    Commit(EventType::kAdded, nullptr, obj);
+    return Status::Ok();
+  }
+
+  // Writes metadata and spec (not status), checking the resourceVersion.
+  Status Update(T* obj) { return Write(obj, /*check_rv=*/true, /*meta_spec=*/true, /*status=*/false); }
+  // Writes status only, checking the resourceVersion.
+  Status UpdateStatus(T* obj) { return Write(obj, true, false, true); }
+  // Writes metadata, spec and status without a resourceVersion check.
+  Status Patch(T* obj) { return Write(obj, false, true, true); }
+
+  Status Delete(const ObjectKey& key) {
+    auto it = objects_.find(key);
+    if (it == objects_.end()) return NotFound(key);
+    if (it->second->meta.finalizers.empty()) {
+      Remove(it);
+      return Status::Ok();
+    }
+    if (it->second->meta.deletion_timestamp) return Status::Ok();
+    T next = *it->second;
+    next.meta.deletion_timestamp = c_->clock->Now();
+    Commit(EventType::kModified, it->second, &next);
+    return Status::Ok();
+  }
+
+ private:
+  static constexpr const char* Kind() { return T::kKind; }
+  static std::string UidPrefix() {
+    std::string k = Kind();
+    for (char& ch : k) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    return k + "-";
+  }
+  static std::string Describe(const ObjectKey& key) { return std::string(Kind()) + " " + key.String(); }
+  static Status NotFound(const ObjectKey& key) {
+    return Status::NotFound(Describe(key) + " not found");
+  }
+
+  Status Write(T* obj, bool check_rv, bool meta_spec, bool status) {
+    auto it = objects_.find(obj->meta.Key());
+    if (it == objects_.end()) return NotFound(obj->meta.Key());
+    const Ptr& cur = it->second;
+    if (check_rv && obj->meta.resource_version != cur->meta.resource_version) {
+      return Status::Conflict("the object has been modified; please apply your changes to the "
+                              "latest version and try again (" + Describe(cur->meta.Key()) + ")");
+    }
+    T next = *cur;
+    if (meta_spec) CopyMetaAndSpec(*obj, &next);
+    if (status) next.status = obj->status;
+    if (next == *cur) {  // no-op writes neither bump resourceVersion nor notify
+      *obj = next;
+      return Status::Ok();
+    }
+    if (next.meta.deletion_timestamp && next.meta.finalizers.empty()) {
+      Remove(it);
+      *obj = next;
+      return Status::Ok();
+    }
+    Commit(EventType::kModified, cur, &next);
+    *obj = next;
+    return Status::Ok();
+  }
+
+  // The server owns identity and lifecycle fields; clients own the rest.
+  static void CopyMetaAndSpec(const T& from, T* to) {
+    to->meta.labels = from.meta.labels;
+    to->meta.annotations = from.meta.annotations;
+    to->meta.owner_references = from.meta.owner_references;
+    to->meta.finalizers = from.meta.finalizers;
+    if constexpr (requires { to->spec; }) {
+      if (!(to->spec == from.spec)) {
+        to->spec = from.spec;
+        ++to->meta.generation;
+      }
+    }
+    if constexpr (requires { to->kind; }) to->kind = from.kind;
+    if constexpr (requires { to->contract_version; }) to->contract_version = from.contract_version;
+  }
+
+  void Commit(EventType type, Ptr old, T* next) {
+    next->meta.resource_version = ++c_->resource_version;
+    ++c_->writes;
+    Ptr obj = std::make_shared<const T>(*next);
+    objects_[obj->meta.Key()] = obj;
+    Notify(type, old, obj);
+  }
+
+  void Remove(typename std::map<ObjectKey, Ptr>::iterator it) {
+    Ptr old = it->second;
+    objects_.erase(it);
+    ++c_->writes;
+    auto gone = std::make_shared<T>(*old);
+    gone->meta.resource_version = ++c_->resource_version;
+    Notify(EventType::kDeleted, old, gone);
+  }
+
+  void Notify(EventType type, const Ptr& old, const Ptr& obj) {
+    for (const Watcher& w : watchers_) w(type, old, obj);
+  }
+
+  ServerCounters* c_;
+  std::map<ObjectKey, Ptr> objects_;
+  std::vector<Watcher> watchers_;
+};
+
+}  // namespace mpsim

@@ -1,0 +1,141 @@
+#include "sim/pool_observer.h"
+
+namespace mpsim {
+namespace {
+
+std::string ReplicaString(const std::optional<int32_t>& r) {
+  return r ? std::to_string(*r) : "";
+}
+
+}  // namespace
+
+PoolObserver::PoolObserver(ApiServer* mgmt, ApiServer* workload, Recorder* rec)
+    : mgmt_(mgmt), workload_(workload), rec_(rec) {
+  using PoolType = WatchEvent<MachinePool>::Type;
+  mgmt_->Store<MachinePool>().Watch(
+      [this](PoolType t, const std::shared_ptr<const MachinePool>& old,
+             const std::shared_ptr<const MachinePool>& obj) {
+        OnPool(old.get(), *obj, t == PoolType::kDeleted);
+      });
+  mgmt_->Store<InfraMachinePool>().Watch(
+      [this](auto, const auto&, const std::shared_ptr<const InfraMachinePool>& obj) {
+        OnInfra(*obj);
+      });
+}
+
+void PoolObserver::Track(const std::string& pool, const std::string& infra_name,
+                         const std::string& provider) {
+  pools_[pool].name = pool;
+  pools_[pool].provider = provider;
+  infra_to_pool_[infra_name] = pool;
+}
+
+void PoolObserver::OnPool(const MachinePool* old, const MachinePool& mp, bool deleted) {
+  auto it = pools_.find(mp.meta.name);
+  if (it == pools_.end()) return;
+  PoolRecord& rec = it->second;
+  const std::string& name = mp.meta.name;
+  if (deleted) {
+    rec.deleted = true;
+    rec_->Change(Now(), "MachinePool", name, "deleted", "false", "true", name);
+    rec.converged_since = Now();
+    return;
+  }
+  std::string old_phase = old ? old->status.phase : "";
+  if (mp.status.phase != old_phase && !mp.status.phase.empty()) {
+    rec.phases.emplace_back(mp.status.phase, Now());
+    rec_->Change(Now(), "MachinePool", name, "phase", old_phase, mp.status.phase, name);
+  }
+  if (old == nullptr || old->spec.replicas != mp.spec.replicas ||
+      old->spec.template_.spec.version != mp.spec.template_.spec.version) {
+    rec.last_spec_change = Now();
+    rec.converged_since.reset();
+    rec_->Change(Now(), "MachinePool", name, "spec.replicas",
+                 old ? ReplicaString(old->spec.replicas) : "", ReplicaString(mp.spec.replicas),
+                 name);
+  }
+  if (mp.meta.deletion_timestamp && (old == nullptr || !old->meta.deletion_timestamp)) {
+    rec.last_spec_change = Now();
+    rec.converged_since.reset();
+  }
+  DiffNodeRefs(mp, &rec, &tracking_[name]);
+  UpdateConvergence(mp, &rec);
+}
+
+void PoolObserver::DiffNodeRefs(const MachinePool& mp, PoolRecord* rec, Tracking* t) {
+  std::set<std::string> now;
+  for (const NodeReference& r : mp.status.node_refs) now.insert(r.name);
+  for (const std::string& n : now) {
+    if (t->refs.count(n)) continue;
+    rec_->Change(Now(), "MachinePool", mp.meta.name, "nodeRef", "", n, mp.meta.name);
+    Node node;
+    if (!workload_->Store<Node>().Get({"", n}, &node).ok()) continue;
+    auto seen = t->id_seen.find(node.spec.provider_id);
+    if (seen == t->id_seen.end() || t->matched_ids.count(node.spec.provider_id)) continue;
+    t->matched_ids.insert(node.spec.provider_id);
+    rec->matching_latencies.push_back(Now() - seen->second);
+  }
+  for (const std::string& n : t->refs) {
+    if (!now.count(n)) rec_->Change(Now(), "MachinePool", mp.meta.name, "nodeRef", n, "", mp.meta.name);
+  }
+  t->refs = std::move(now);
+}
+
+// DESIGN.md: converged when ready and available equal the desired count,
+// every node runs the desired version, and the phase is Running.
+void PoolObserver::UpdateConvergence(const MachinePool& mp, PoolRecord* rec) {
+  rec->desired = mp.spec.replicas.value_or(1);
+  rec->version = mp.spec.template_.spec.version.value_or("");
+  const auto& v1 = mp.status.deprecated ? mp.status.deprecated->v1beta1 : std::nullopt;
+  rec->ready = v1 ? v1->ready_replicas : 0;
+  rec->available = v1 ? v1->available_replicas : 0;
+  rec->phase = mp.status.phase;
+  rec->node_refs = static_cast<int32_t>(mp.status.node_refs.size());
+  bool versions_ok = true;
+  if (mp.status.versions) {
+    for (const VersionCount& vc : *mp.status.versions) versions_ok &= vc.version == rec->version;
+  } else {
+    versions_ok = rec->desired == 0;
+  }
+  bool ok = !mp.meta.deletion_timestamp && rec->ready == rec->desired &&
+            rec->available == rec->desired && versions_ok && rec->phase == "Running";
+  if (!ok) {
+    rec->converged_since.reset();
+  } else if (!rec->converged_since) {
+    rec->converged_since = Now();
+  }
+}
+
+void PoolObserver::OnInfra(const InfraMachinePool& imp) {
+  auto pit = infra_to_pool_.find(imp.meta.name);
+  if (pit == infra_to_pool_.end()) return;
+  Tracking& t = tracking_[pit->second];
+  std::set<std::string> now;
+  if (imp.spec.provider_id_list) now.insert(imp.spec.provider_id_list->begin(), imp.spec.provider_id_list->end());
+  for (const std::string& id : now) {
+    if (t.infra_ids.count(id)) continue;
+    t.id_seen.emplace(id, Now());
+    rec_->Change(Now(), "InfraMachinePool", imp.meta.name, "providerIDList", "", id, pit->second);
+  }
+  for (const std::string& id : t.infra_ids) {
+    if (!now.count(id)) rec_->Change(Now(), "InfraMachinePool", imp.meta.name, "providerIDList", id, "", pit->second);
+  }
+  t.infra_ids = std::move(now);
+}
+
+void PoolObserver::Finish() {
+  for (auto& [name, rec] : pools_) {
+    Tracking& t = tracking_[name];
+    std::set<std::string> referenced_ids;
+    for (const std::string& n : t.refs) {
+      Node node;
+      if (workload_->Store<Node>().Get({"", n}, &node).ok()) referenced_ids.insert(node.spec.provider_id);
+    }
+    rec.unmatched_ids.clear();
+    for (const std::string& id : t.infra_ids) {
+      if (!referenced_ids.count(id)) rec.unmatched_ids.push_back(id);
+    }
+  }
+}
+
+}  // namespace mpsim

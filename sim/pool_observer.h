@@ -1,0 +1,68 @@
+// Watches the API servers without lag (as an omniscient observer, not a
+// controller) and turns MachinePool and InfraMachinePool changes into
+// timeline rows and the per-pool metrics of summary.json.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "sim/api_server.h"
+#include "sim/recorder.h"
+
+namespace mpsim {
+
+struct PoolRecord {
+  std::string name;
+  std::string provider;
+  std::vector<std::pair<std::string, Time>> phases;  // (phase, time)
+  std::vector<Duration> matching_latencies;
+  Time last_spec_change = 0;             // replicas/version change, creation included
+  std::optional<Time> converged_since;   // status matched spec from then on
+  bool deleted = false;
+  // Last observed state.
+  int32_t desired = 0;
+  std::string version;
+  int32_t ready = 0;
+  int32_t available = 0;
+  std::string phase;
+  int32_t node_refs = 0;
+  std::vector<std::string> unmatched_ids;  // infra providerIDs with no nodeRef at the end
+};
+
+class PoolObserver {
+ public:
+  PoolObserver(ApiServer* mgmt, ApiServer* workload, Recorder* rec);
+  PoolObserver(const PoolObserver&) = delete;
+  PoolObserver& operator=(const PoolObserver&) = delete;
+
+  // Declares a pool before it is created: its InfraMachinePool name and provider.
+  void Track(const std::string& pool, const std::string& infra_name, const std::string& provider);
+  // Final unmatched providerIDs are computed here.
+  void Finish();
+  const std::map<std::string, PoolRecord>& pools() const { return pools_; }
+
+ private:
+  struct Tracking {
+    std::set<std::string> refs;                 // node names in status.nodeRefs
+    std::map<std::string, Time> id_seen;        // providerID -> first time in the infra list
+    std::set<std::string> infra_ids;            // current infra list
+    std::set<std::string> matched_ids;          // ids whose latency was recorded
+  };
+  void OnPool(const MachinePool* old, const MachinePool& mp, bool deleted);
+  void OnInfra(const InfraMachinePool& imp);
+  void DiffNodeRefs(const MachinePool& mp, PoolRecord* rec, Tracking* t);
+  void UpdateConvergence(const MachinePool& mp, PoolRecord* rec);
+  Time Now() const { return mgmt_->clock()->Now(); }
+
+  ApiServer* mgmt_;
+  ApiServer* workload_;
+  Recorder* rec_;
+  std::map<std::string, PoolRecord> pools_;
+  std::map<std::string, Tracking> tracking_;
+  std::map<std::string, std::string> infra_to_pool_;
+};
+
+}  // namespace mpsim

@@ -1,0 +1,62 @@
+// The log of everything observable that happens in a run: state changes (the
+// timeline), reconciles, faults and Kubernetes Events. Reports are computed
+// from it after the run, so the simulation never formats output.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "api/time.h"
+
+namespace mpsim {
+
+struct TimelineRow {
+  Time time = 0;
+  std::string object_kind;  // MachinePool, Instance, Node, InfraMachinePool, Controller, Fault ...
+  std::string object;
+  std::string field;
+  std::string from;
+  std::string to;
+  std::string pool;  // the MachinePool this row belongs to ("" if none); not a CSV column
+};
+
+struct ReconcileSpan {
+  std::string controller;
+  std::string object;
+  Time start = 0;
+  Time end = 0;
+  std::string outcome;  // "ok", "requeueAfter 30s", "error: ..."
+};
+
+class Recorder {
+ public:
+  // Appends a timeline row; from == to is dropped (not a change).
+  void Change(Time t, std::string kind, std::string object, std::string field, std::string from,
+              std::string to, std::string pool = "");
+  // An injected fault: a timeline row of kind Fault and a per-pool count.
+  void Fault(Time t, const std::string& pool, const std::string& object, const std::string& what);
+  void Reconcile(ReconcileSpan span);
+  // A cloud API call made by a provider for a pool (for provider_api_calls).
+  void ProviderApiCall(const std::string& pool) { ++api_calls_[pool]; }
+
+  const std::vector<TimelineRow>& rows() const { return rows_; }
+  const std::vector<ReconcileSpan>& reconciles() const { return reconciles_; }
+  uint64_t faults(const std::string& pool) const { return Get(faults_, pool); }
+  uint64_t provider_api_calls(const std::string& pool) const { return Get(api_calls_, pool); }
+  const std::map<std::string, uint64_t>& faults_by_kind() const { return faults_by_kind_; }
+
+ private:
+  static uint64_t Get(const std::map<std::string, uint64_t>& m, const std::string& k) {
+    auto it = m.find(k);
+    return it == m.end() ? 0 : it->second;
+  }
+  std::vector<TimelineRow> rows_;
+  std::vector<ReconcileSpan> reconciles_;
+  std::map<std::string, uint64_t> faults_;
+  std::map<std::string, uint64_t> faults_by_kind_;
+  std::map<std::string, uint64_t> api_calls_;
+};
+
+}  // namespace mpsim

@@ -1,0 +1,168 @@
+#include "sim/test_provider.h"
+
+#include <algorithm>
+#include <vector>
+
+namespace mpsim {
+namespace {
+
+const char* StateName(TestCloud::State s) {
+  switch (s) {
+    case TestCloud::State::kLaunching: return "Launching";
+    case TestCloud::State::kRunning: return "Running";
+    case TestCloud::State::kDeleting: return "Deleting";
+  }
+  return "Unknown";
+}
+
+constexpr Duration kPollInterval = 10 * kSecond;
+
+}  // namespace
+
+TestCloud::TestCloud(EventLoop* loop, WorkloadCluster* workload, Recorder* rec, std::string pool,
+                     TestProviderOptions opts, uint64_t seed)
+    : loop_(loop),
+      workload_(workload),
+      rec_(rec),
+      pool_(std::move(pool)),
+      opts_(std::move(opts)),
+      launch_rng_(StreamFor(seed, "test/" + pool_ + "/launch")),
+      delete_rng_(StreamFor(seed, "test/" + pool_ + "/delete")) {}
+
+void TestCloud::Launch(const std::string& version) {
+  char suffix[16];
+  std::snprintf(suffix, sizeof suffix, "%05llu", static_cast<unsigned long long>(next_++));
+  std::string name = pool_ + "-" + suffix;
+  instances_[name] = Instance{opts_.provider_id_prefix + name, version};
+  rec_->Change(loop_->Now(), "Instance", name, "state", "", "Launching", pool_);
+  loop_->After(Sample(opts_.launch_delay, launch_rng_), [this, name] {
+    auto it = instances_.find(name);
+    if (it == instances_.end() || it->second.state != State::kLaunching) return;
+    SetState(name, &it->second, State::kRunning);
+    workload_->InstanceBooted(pool_, name, it->second.provider_id, it->second.version);
+  });
+}
+
+void TestCloud::Terminate(const std::string& name) {
+  auto it = instances_.find(name);
+  if (it == instances_.end() || it->second.state == State::kDeleting) return;
+  SetState(name, &it->second, State::kDeleting);
+  loop_->After(Sample(opts_.delete_delay, delete_rng_), [this, name] {
+    instances_.erase(name);
+    rec_->Change(loop_->Now(), "Instance", name, "state", "Deleting", "Terminated", pool_);
+    workload_->InstanceGone(name);
+  });
+}
+
+void TestCloud::SetState(const std::string& name, Instance* inst, State s) {
+  rec_->Change(loop_->Now(), "Instance", name, "state", StateName(inst->state), StateName(s), pool_);
+  inst->state = s;
+}
+
+TestInfraReconciler::TestInfraReconciler(Client* client, const Clock* clock, Recorder* rec,
+                                         std::map<std::string, TestCloud*> clouds)
+    : client_(client), clock_(clock), rec_(rec), clouds_(std::move(clouds)) {}
+
+void TestInfraReconciler::Setup(Builder* b) {
+  b->WatchInfraMachinePools([](const WatchEvent<InfraMachinePool>& ev) {
+    return std::vector<Request>{{ev.obj.meta.Key()}};
+  });
+  // The owner MachinePool's replicas and version drive the pool.
+  b->WatchMachinePools([](const WatchEvent<MachinePool>& ev) {
+    const ObjectReference& ref = ev.obj.spec.template_.spec.infrastructure_ref;
+    if (ref.kind != kTestMachinePoolKind) return std::vector<Request>{};
+    return std::vector<Request>{{{ev.obj.meta.ns, ref.name}}};
+  });
+}
+
+const OwnerReference* TestInfraReconciler::OwnerPool(const InfraMachinePool& imp) const {
+  for (const OwnerReference& o : imp.meta.owner_references) {
+    if (o.kind == "MachinePool" && o.controller) return &o;
+  }
+  return nullptr;
+}
+
+Status TestInfraReconciler::Reconcile(const Request& req, Result* result) {
+  InfraMachinePool imp;
+  Status s = client_->InfraMachinePools().Get(req.key, &imp);
+  if (s.IsNotFound()) return Status::Ok();
+  if (!s.ok()) return s;
+  auto cit = clouds_.find(imp.meta.name);
+  if (cit == clouds_.end()) return Status::Invalid("no test cloud for " + req.key.String());
+  TestCloud* cloud = cit->second;
+  if (imp.meta.deletion_timestamp) return ReconcileDelete(&imp, cloud, result);
+  if (std::find(imp.meta.finalizers.begin(), imp.meta.finalizers.end(), kInfraFinalizer) ==
+      imp.meta.finalizers.end()) {
+    imp.meta.finalizers.push_back(kInfraFinalizer);
+    return client_->InfraMachinePools().Patch(&imp);
+  }
+  const OwnerReference* owner = OwnerPool(imp);
+  if (owner == nullptr) return Status::Ok();  // waits for the MachinePool to adopt it
+  MachinePool mp;
+  s = client_->MachinePools().Get({imp.meta.ns, owner->name}, &mp);
+  if (!s.ok()) return s.IsNotFound() ? Status::Ok() : s;
+  Scale(mp, cloud);
+
+  std::vector<std::string> ids;
+  bool settled = true;
+  for (const auto& [name, inst] : cloud->instances()) {
+    if (inst.state == TestCloud::State::kRunning) ids.push_back(inst.provider_id);
+    settled &= inst.state == TestCloud::State::kRunning;
+  }
+  imp.spec.provider_id_list = ids;
+  imp.status.replicas = static_cast<int32_t>(ids.size());
+  imp.status.ready = true;
+  imp.status.initialization_provisioned = true;
+  s = client_->InfraMachinePools().Patch(&imp);
+  if (!s.ok()) return s;
+  if (!settled || static_cast<int32_t>(ids.size()) != mp.spec.replicas.value_or(1)) {
+    result->requeue_after = kPollInterval;
+  }
+  return Status::Ok();
+}
+
+// Surge-one rolling replacement: launch a new instance, retire an outdated
+// one only once the pool has more running instances than desired.
+void TestInfraReconciler::Scale(const MachinePool& mp, TestCloud* cloud) {
+  const int32_t desired = mp.spec.replicas.value_or(1);
+  const std::string version = mp.spec.template_.spec.version.value_or("");
+  std::vector<std::string> current, outdated;
+  int32_t running = 0, launching = 0;
+  for (const auto& [name, inst] : cloud->instances()) {
+    if (inst.state == TestCloud::State::kDeleting) continue;
+    current.push_back(name);
+    if (inst.version != version) outdated.push_back(name);
+    if (inst.state == TestCloud::State::kRunning) ++running;
+    if (inst.state == TestCloud::State::kLaunching) ++launching;
+  }
+  const int32_t n = static_cast<int32_t>(current.size());
+  const int32_t surge = outdated.empty() ? 0 : 1;
+  for (int32_t i = n; i < desired; ++i) cloud->Launch(version);
+  // Scale-in retires outdated instances first, then the newest ones.
+  std::vector<std::string> victims = outdated;
+  for (auto it = current.rbegin(); it != current.rend(); ++it) {
+    if (std::find(outdated.begin(), outdated.end(), *it) == outdated.end()) victims.push_back(*it);
+  }
+  for (int32_t i = 0; i < n - desired - surge; ++i) cloud->Terminate(victims[i]);
+  if (surge == 0 || launching > 0) return;
+  if (n == desired) {
+    cloud->Launch(version);
+  } else if (n == desired + 1 && running == n) {
+    cloud->Terminate(outdated.front());
+  }
+}
+
+Status TestInfraReconciler::ReconcileDelete(InfraMachinePool* imp, TestCloud* cloud,
+                                            Result* result) {
+  std::vector<std::string> names;
+  for (const auto& [name, inst] : cloud->instances()) names.push_back(name);
+  for (const std::string& name : names) cloud->Terminate(name);
+  if (!cloud->instances().empty()) {
+    result->requeue_after = kPollInterval;
+    return Status::Ok();
+  }
+  std::erase(imp->meta.finalizers, std::string(kInfraFinalizer));
+  return client_->InfraMachinePools().Patch(imp);
+}
+
+}  // namespace mpsim

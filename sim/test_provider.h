@@ -1,0 +1,74 @@
+// A test infrastructure provider with no cloud semantics, for tests and the
+// demo until the cloud models exist: instances launch after a delay, the
+// InfraMachinePool lists their providerIDs and reports ready and replicas.
+#pragma once
+
+#include <map>
+#include <string>
+
+#include "api/reconciler.h"
+#include "sim/distribution.h"
+#include "sim/event_loop.h"
+#include "sim/random.h"
+#include "sim/recorder.h"
+#include "sim/workload_cluster.h"
+
+namespace mpsim {
+
+struct TestProviderOptions {
+  DistSpec launch_delay;
+  DistSpec delete_delay;
+  std::string provider_id_prefix = "test://";
+};
+
+inline constexpr const char* kTestMachinePoolKind = "TestMachinePool";
+inline constexpr const char* kInfraFinalizer = "testmachinepool.infrastructure.cluster.x-k8s.io";
+
+// The pretend cloud: instances of one pool and their states.
+class TestCloud {
+ public:
+  enum class State { kLaunching, kRunning, kDeleting };
+  struct Instance {
+    std::string provider_id;
+    std::string version;
+    State state = State::kLaunching;
+  };
+
+  TestCloud(EventLoop* loop, WorkloadCluster* workload, Recorder* rec, std::string pool,
+            TestProviderOptions opts, uint64_t seed);
+  void Launch(const std::string& version);
+  void Terminate(const std::string& name);
+  const std::map<std::string, Instance>& instances() const { return instances_; }
+
+ private:
+  void SetState(const std::string& name, Instance* inst, State s);
+  EventLoop* loop_;
+  WorkloadCluster* workload_;
+  Recorder* rec_;
+  std::string pool_;
+  TestProviderOptions opts_;
+  Rng launch_rng_, delete_rng_;
+  uint64_t next_ = 0;
+  std::map<std::string, Instance> instances_;
+};
+
+// Reconciles TestMachinePools: one per pool, each with its TestCloud.
+class TestInfraReconciler : public Reconciler {
+ public:
+  TestInfraReconciler(Client* client, const Clock* clock, Recorder* rec,
+                      std::map<std::string, TestCloud*> clouds);
+  void Setup(Builder* b) override;
+  Status Reconcile(const Request& req, Result* result) override;
+
+ private:
+  Status ReconcileDelete(InfraMachinePool* imp, TestCloud* cloud, Result* result);
+  void Scale(const MachinePool& mp, TestCloud* cloud);
+  const OwnerReference* OwnerPool(const InfraMachinePool& imp) const;
+
+  Client* client_;
+  const Clock* clock_;
+  Recorder* rec_;
+  std::map<std::string, TestCloud*> clouds_;  // by InfraMachinePool name
+};
+
+}  // namespace mpsim

@@ -1,0 +1,142 @@
+#include "sim/workload_cluster.h"
+
+#include <cctype>
+
+namespace mpsim {
+
+WorkloadCluster::WorkloadCluster(EventLoop* loop, ApiServer* server, Recorder* recorder,
+                                 WorkloadOptions opts, uint64_t seed)
+    : loop_(loop),
+      server_(server),
+      rec_(recorder),
+      opts_(std::move(opts)),
+      registration_rng_(StreamFor(seed, "workload/registration")),
+      ready_rng_(StreamFor(seed, "workload/ready")),
+      ccm_rng_(StreamFor(seed, "workload/ccm")),
+      fault_rng_(StreamFor(seed, "workload/providerid-faults")) {}
+
+void WorkloadCluster::InstanceBooted(const std::string& pool, const std::string& instance,
+                                     const std::string& provider_id,
+                                     const std::string& kubelet_version) {
+  machines_[instance] = Machine{pool, provider_id, kubelet_version};
+  loop_->After(Sample(opts_.node_registration, registration_rng_),
+               [this, instance] { Register(instance); });
+}
+
+void WorkloadCluster::InstanceGone(const std::string& instance) {
+  auto it = machines_.find(instance);
+  if (it == machines_.end() || it->second.gone) return;
+  it->second.gone = true;
+  // The node-lifecycle controller notices after the monitor grace period
+  // (--node-monitor-grace-period; providers.md §0.1) and deletes the Node.
+  loop_->After(opts_.node_monitor_grace_period, [this, instance] { RemoveNode(instance); });
+}
+
+// kubeadm join registers the Node tainted uninitialized (CABPK); with
+// --cloud-provider=external it also carries the CCM's taint and no providerID.
+void WorkloadCluster::Register(const std::string& instance) {
+  Machine& m = machines_[instance];
+  if (m.gone) return;
+  Node node;
+  node.meta.name = instance;
+  node.spec.taints.push_back({kUninitializedTaint, "", "NoSchedule"});
+  if (!opts_.provider_id_by_kubelet) {
+    node.spec.taints.push_back({kCloudUninitializedTaint, "true", "NoSchedule"});
+  }
+  node.status.node_info.kubelet_version = m.version;
+  node.status.conditions.push_back({.type = "Ready", .status = "False", .reason = "KubeletNotReady",
+                                    .last_transition_time = loop_->Now()});
+  std::string id = FaultyProviderID(m, instance);
+  if (opts_.provider_id_by_kubelet && !id.empty()) node.spec.provider_id = id;
+  if (!server_->Store<Node>().Create(&node).ok()) return;
+  rec_->Change(loop_->Now(), "Node", instance, "registered", "false", "true", m.pool);
+  if (!node.spec.provider_id.empty()) {
+    rec_->Change(loop_->Now(), "Node", instance, "providerID", "", id, m.pool);
+  } else if (!opts_.provider_id_by_kubelet && !id.empty()) {
+    Duration d = Sample(opts_.ccm_delay, ccm_rng_);
+    loop_->After(d, [this, instance, id] { SetProviderID(instance, id, true); });
+  }
+  loop_->After(Sample(opts_.node_ready, ready_rng_), [this, instance] { MarkReady(instance); });
+}
+
+// Decides this node's providerID faults; "" means it is never set.
+std::string WorkloadCluster::FaultyProviderID(const Machine& m, const std::string& instance) {
+  const std::string& pool = m.pool;
+  if (fault_rng_.Bernoulli(opts_.p_missing)) {
+    rec_->Fault(loop_->Now(), pool, instance, "providerID.missing");
+    return "";
+  }
+  std::string id = m.provider_id;
+  if (fault_rng_.Bernoulli(opts_.p_case_mismatch)) {
+    id = ToggleCase(id);
+    rec_->Fault(loop_->Now(), pool, instance, "providerID.caseMismatch");
+  }
+  if (fault_rng_.Bernoulli(opts_.p_wrong_format)) {
+    id = WrongFormat(id);
+    rec_->Fault(loop_->Now(), pool, instance, "providerID.wrongFormat");
+  }
+  if (fault_rng_.Bernoulli(opts_.p_late)) {
+    rec_->Fault(loop_->Now(), pool, instance, "providerID.late");
+    Duration d = Sample(opts_.late_delay, fault_rng_);
+    loop_->After(d, [this, instance, id] { SetProviderID(instance, id, !opts_.provider_id_by_kubelet); });
+    return "";
+  }
+  return id;
+}
+
+void WorkloadCluster::SetProviderID(const std::string& instance, const std::string& id,
+                                    bool clear_ccm_taint) {
+  Node node;
+  if (!server_->Store<Node>().Get({"", instance}, &node).ok()) return;
+  std::string before = node.spec.provider_id;
+  node.spec.provider_id = id;
+  if (clear_ccm_taint) {
+    std::erase_if(node.spec.taints, [](const Taint& t) { return t.key == kCloudUninitializedTaint; });
+  }
+  if (!server_->Store<Node>().Patch(&node).ok()) return;
+  rec_->Change(loop_->Now(), "Node", instance, "providerID", before, id, machines_[instance].pool);
+}
+
+void WorkloadCluster::MarkReady(const std::string& instance) {
+  Node node;
+  if (!server_->Store<Node>().Get({"", instance}, &node).ok()) return;
+  SetCondition(&node.status.conditions,
+               {.type = "Ready", .status = "True", .reason = "KubeletReady"}, loop_->Now());
+  if (!server_->Store<Node>().Patch(&node).ok()) return;
+  rec_->Change(loop_->Now(), "Node", instance, "Ready", "False", "True", machines_[instance].pool);
+}
+
+void WorkloadCluster::RemoveNode(const std::string& instance) {
+  const std::string pool = machines_[instance].pool;
+  machines_.erase(instance);
+  if (!server_->Store<Node>().Delete({"", instance}).ok()) return;
+  rec_->Change(loop_->Now(), "Node", instance, "deleted", "false", "true", pool);
+}
+
+// Azure resource groups are case-insensitive, providerIDs are compared
+// byte-for-byte (CAPZ issues): flip the case of the part after the scheme.
+std::string WorkloadCluster::ToggleCase(const std::string& provider_id) {
+  std::string out = provider_id;
+  size_t start = out.find("://");
+  start = start == std::string::npos ? 0 : start + 3;
+  bool has_upper = false;
+  for (size_t i = start; i < out.size(); ++i) has_upper |= std::isupper(static_cast<unsigned char>(out[i])) != 0;
+  for (size_t i = start; i < out.size(); ++i) {
+    unsigned char c = static_cast<unsigned char>(out[i]);
+    out[i] = static_cast<char>(has_upper ? std::tolower(c) : std::toupper(c));
+  }
+  return out;
+}
+
+// aws:///zone/id vs aws://zone/id (cluster-api #7278): add or drop the third
+// slash after the scheme.
+std::string WorkloadCluster::WrongFormat(const std::string& provider_id) {
+  size_t p = provider_id.find("://");
+  if (p == std::string::npos) return provider_id + "/";
+  std::string rest = provider_id.substr(p + 3);
+  std::string scheme = provider_id.substr(0, p + 3);
+  if (!rest.empty() && rest[0] == '/') return scheme + rest.substr(1);
+  return scheme + "/" + rest;
+}
+
+}  // namespace mpsim
