@@ -1,0 +1,143 @@
+// A controller's work queue on the simulated clock: controller-runtime's priority
+// queue and worker pool, with Cluster API's reconcile rate limiting on top.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <set>
+#include <tuple>
+#include <vector>
+
+#include "api/reconciler.h"
+#include "api/status.h"
+#include "api/time.h"
+#include "sim/distribution.h"
+#include "sim/event_loop.h"
+#include "sim/random.h"
+#include "sim/rate_limit.h"
+
+namespace mpsim {
+
+struct WorkQueueOptions {
+  int workers = 1;  // maxConcurrentReconciles; REQUIRES: >= 1
+  RateLimitPolicy policy;
+  Duration sync_period = 10 * kMinute;  // resync: every known key re-added (<= 0: never)
+  DistSpec reconcile_duration;          // simulated time a worker is busy per reconcile
+};
+
+// What happened in one reconcile, for the recorder.
+struct ReconcileRecord {
+  Request request;
+  Time start;
+  Time end;
+  Status status;
+  Result result;
+};
+
+enum class RequeueReason { kEvent, kRequeueAfter, kRequeue, kBackoff, kRateLimit, kResync };
+
+class WorkQueue {
+ public:
+  using ReconcileFn = std::function<Status(const Request&, Result*)>;
+  using KeysFn = std::function<std::vector<Request>()>;  // every object the controller knows
+  using ReconcileObserver = std::function<void(const ReconcileRecord&)>;
+  using RequeueObserver = std::function<void(const Request&, RequeueReason, Duration)>;
+
+  // Workers take keys from construction on. REQUIRES: loop outlives the queue.
+  WorkQueue(EventLoop* loop, Rng rng, WorkQueueOptions opts, ReconcileFn reconcile, KeysFn keys);
+  // Cancels every event the queue scheduled.
+  ~WorkQueue();
+  WorkQueue(const WorkQueue&) = delete;
+  WorkQueue& operator=(const WorkQueue&) = delete;
+
+  // An event: the key is due now (subject to the rate limit); a worker takes
+  // it in an event of its own at this same instant.
+  void Add(const Request& r);
+  // The key becomes ready after d, unless it is already due earlier.
+  void AddAfter(const Request& r, Duration d);
+  // Arms the resync timer (first resync one sync_period from now).
+  void Start();
+  // Cancels every pending timer and reconcile end; nothing runs afterwards.
+  void Stop();
+  // f sees every finished reconcile, at its end time.
+  void OnReconcile(ReconcileObserver f);
+  // f sees every enqueue request (before de-duplication) with its delay.
+  void OnRequeue(RequeueObserver f);
+
+  // Reconcile calls made so far (counted when the reconciler runs).
+  uint64_t reconciles() const { return reconciles_; }
+  // Of those, the calls that returned an error.
+  uint64_t errors() const { return errors_; }
+  // Keys waiting in the queue, due or delayed (a dirty key counts once).
+  size_t pending() const { return entries_.size(); }
+  // Reconciles in progress.
+  size_t in_flight() const { return in_flight_.size(); }
+  // Consecutive failures recorded for r (the n of the next backoff).
+  int failures(const Request& r) const;
+
+ private:
+  struct Entry {
+    Time ready_at;
+    uint64_t seq;  // order in which keys got this ready time; ties break on it
+  };
+  using OrderKey = std::tuple<Time, uint64_t, Request>;
+  struct InFlight {
+    Time start;
+    Status status;
+    Result result;
+    EventId end_event;
+  };
+  struct KeyState {
+    int failures = 0;
+    bool started = false;
+    Time last_start = 0;
+  };
+
+  void Notify(const Request& r, RequeueReason why, Duration d);
+  // Queues r at now + d unless it is already due earlier.
+  void Enqueue(const Request& r, Duration d, RequeueReason why);
+  // Moves (or inserts) r's entry to `at`, later or earlier.
+  void SetReadyAt(const Request& r, Time at);
+  // Hands due keys to free workers; re-arms the wake-up timer.
+  void Dispatch();
+  // The due key to start next, or nullptr.
+  const Request* NextReady() const;
+  // True when r started less than min_interval ago; then it is moved.
+  bool PostponeForRateLimit(const Request& r);
+  // Takes r off the queue and calls the reconciler.
+  void Begin(const Request& r);
+  // The worker holding r becomes free; the outcome is applied.
+  void Finish(const Request& r);
+  void ApplyOutcome(const Request& r, const InFlight& f);
+  void RequeueRateLimited(const Request& r, KeyState* ks, RequeueReason why);
+  void ArmWake();
+  void CancelWake();
+  void ArmResync();
+  void Resync();
+  void ForgetIdleKeys();
+
+  EventLoop* loop_;
+  Rng rng_;  // draws reconcile durations only
+  WorkQueueOptions opts_;
+  ReconcileFn reconcile_;
+  KeysFn keys_;
+  std::vector<ReconcileObserver> on_reconcile_;
+  std::vector<RequeueObserver> on_requeue_;
+
+  std::map<Request, Entry> entries_;       // keys in the queue, at most one entry each
+  std::set<OrderKey> order_;               // the same entries by (ready_at, seq, key)
+  std::map<Request, InFlight> in_flight_;  // keys a worker holds ("locked" upstream)
+  std::map<Request, KeyState> key_state_;  // backoff count and last start per key
+  uint64_t next_seq_ = 0;
+  EventId wake_event_ = 0;  // fires when the earliest delayed key becomes due
+  Time wake_at_ = 0;
+  EventId resync_event_ = 0;
+  bool dispatching_ = false;  // Dispatch is running; it re-arms the timer itself
+  bool stopped_ = false;
+  uint64_t reconciles_ = 0;
+  uint64_t errors_ = 0;
+};
+
+}  // namespace mpsim
