@@ -1,0 +1,147 @@
+#include "sim/scenario_text.h"
+
+#include <yaml-cpp/depthguard.h>
+
+#include <algorithm>
+#include <cstdio>
+
+namespace mpsim::scenario {
+namespace {
+
+// Length of the UTF-8 sequence that starts with `lead`, or 0 if none does.
+int SequenceLength(unsigned char lead) {
+  if (lead < 0x80) return 1;
+  if (lead >= 0xc2 && lead <= 0xdf) return 2;
+  if (lead >= 0xe0 && lead <= 0xef) return 3;
+  if (lead >= 0xf0 && lead <= 0xf4) return 4;
+  return 0;
+}
+
+// Offset of the first byte that cannot be part of YAML text, or npos.
+size_t FirstBadByte(const std::string& text) {
+  size_t i = 0;
+  while (i < text.size()) {
+    const unsigned char c = static_cast<unsigned char>(text[i]);
+    const bool control = (c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7f;
+    const int n = SequenceLength(c);
+    if (control || n == 0 || i + n > text.size()) return i;
+    for (int k = 1; k < n; ++k) {
+      if ((static_cast<unsigned char>(text[i + k]) & 0xc0) != 0x80) return i;
+    }
+    i += n;
+  }
+  return std::string::npos;
+}
+
+TextPosition PositionOfOffset(const std::string& text, size_t offset) {
+  TextPosition p{1, 1};
+  for (size_t i = 0; i < offset; ++i) {
+    p.column = text[i] == '\n' ? 1 : p.column + 1;
+    p.line += text[i] == '\n' ? 1 : 0;
+  }
+  return p;
+}
+
+// Whether the 0-based line `line` of `text` is indented with a tab.
+bool TabIndented(const std::string& text, int line) {
+  size_t start = 0;
+  for (int l = 0; l < line && start != std::string::npos; ++l) {
+    start = text.find('\n', start);
+    if (start != std::string::npos) ++start;
+  }
+  if (start == std::string::npos || line < 0) return false;
+  const size_t end = text.find_first_not_of(" \t", start);
+  return text.substr(start, end - start).find('\t') != std::string::npos;
+}
+
+ScenarioError At(const std::string& file, TextPosition p, std::string message) {
+  return {file, std::max(p.line, 1), std::max(p.column, 1), "", std::move(message)};
+}
+
+ScenarioError SyntaxError(const std::string& text, const std::string& file,
+                          const YAML::ParserException& e) {
+  std::string message = "YAML syntax error: " + e.msg;
+  if (TabIndented(text, e.mark.line) || TabIndented(text, e.mark.line - 1)) {
+    message += " (this line or the one before is indented with a tab; YAML indents with spaces)";
+  }
+  return At(file, PositionOf(e.mark), message);
+}
+
+bool CheckBytes(const std::string& text, const std::string& file,
+                std::vector<ScenarioError>* errors) {
+  const size_t bad = FirstBadByte(text);
+  if (bad == std::string::npos) return true;
+  char byte[8];
+  std::snprintf(byte, sizeof byte, "0x%02x", static_cast<unsigned char>(text[bad]));
+  errors->push_back(At(file, PositionOfOffset(text, bad),
+                       std::string("not a text file: byte ") + byte +
+                           " cannot appear in a scenario, which is UTF-8 YAML text"));
+  return false;
+}
+
+// Aliases can make a YAML graph cyclic or exponentially large; a scenario is a
+// small tree, so its walks must never meet either.
+constexpr int kMaxDepth = 64;
+constexpr size_t kMaxNodes = 4'000'000;
+
+bool Bounded(const YAML::Node& node, int depth, size_t* budget) {
+  if (depth > kMaxDepth || *budget == 0) return false;
+  --*budget;
+  for (auto it = node.begin(); (node.IsMap() || node.IsSequence()) && it != node.end(); ++it) {
+    const bool ok = node.IsMap() ? Bounded(it->first, depth + 1, budget) &&
+                                       Bounded(it->second, depth + 1, budget)
+                                 : Bounded(*it, depth + 1, budget);
+    if (!ok) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+TextPosition PositionOf(const YAML::Mark& mark) {
+  if (mark.is_null() || mark.line < 0) return {};
+  return {mark.line + 1, mark.column + 1};
+}
+
+bool ParseScenarioText(const std::string& text, const std::string& file, YAML::Node* root,
+                       std::vector<ScenarioError>* errors) {
+  if (!CheckBytes(text, file, errors)) return false;
+  std::vector<YAML::Node> docs;
+  try {
+    docs = YAML::LoadAll(text);
+  } catch (const YAML::DeepRecursion& e) {
+    errors->push_back(At(file, PositionOf(e.mark),
+                         "the YAML nests deeper than " + std::to_string(e.depth()) + " levels"));
+    return false;
+  } catch (const YAML::ParserException& e) {
+    errors->push_back(SyntaxError(text, file, e));
+    return false;
+  }
+  if (docs.empty() || docs[0].IsNull()) {
+    errors->push_back(
+        At(file, {1, 1}, "the file is empty; a scenario starts with apiVersion: mpsim/v1"));
+    return false;
+  }
+  if (docs.size() > 1) {
+    errors->push_back(At(file, PositionOf(docs[1].Mark()),
+                         "a second YAML document starts here; a scenario file holds one"));
+    return false;
+  }
+  if (!docs[0].IsMap()) {
+    errors->push_back(At(file, PositionOf(docs[0].Mark()),
+                         "expected a mapping with apiVersion, kind, metadata and spec at the top "
+                         "of the file"));
+    return false;
+  }
+  size_t budget = kMaxNodes;
+  if (!Bounded(docs[0], 0, &budget)) {
+    errors->push_back(At(file, PositionOf(docs[0].Mark()),
+                         "the YAML nests deeper than 64 levels or expands to more than 4000000 "
+                         "nodes (does an alias refer to itself?)"));
+    return false;
+  }
+  *root = docs[0];
+  return true;
+}
+
+}  // namespace mpsim::scenario

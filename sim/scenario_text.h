@@ -1,0 +1,28 @@
+// From the bytes of a scenario file to one YAML mapping: text checks, YAML
+// syntax errors with their position, empty and multi-document files.
+#pragma once
+
+#include <yaml-cpp/yaml.h>
+
+#include <string>
+#include <vector>
+
+#include "sim/scenario_loader.h"
+
+namespace mpsim::scenario {
+
+// A 1-based line and column; line 0 means "no position".
+struct TextPosition {
+  int line = 0;
+  int column = 0;
+};
+
+// The 1-based position of a yaml-cpp mark (which is 0-based, or null).
+TextPosition PositionOf(const YAML::Mark& mark);
+
+// Parses `text` into the top-level mapping of a scenario. On failure appends
+// one error with its position to *errors and returns false.
+bool ParseScenarioText(const std::string& text, const std::string& file, YAML::Node* root,
+                       std::vector<ScenarioError>* errors);
+
+}  // namespace mpsim::scenario

@@ -1,0 +1,46 @@
+// Semantic checks of a converted Scenario: the ranges, cross references and
+// rules that the types of the schema cannot express.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "sim/proto/scenario.pb.h"
+#include "sim/scenario_schema.h"
+
+namespace mpsim::scenario {
+
+// Limits a scenario must stay within; docs/scenarios.md lists them.
+inline constexpr int kMaxReplicas = 100'000;  // the largest pool the performance budget covers
+inline constexpr int kMaxPools = 1'000;
+inline constexpr int kMaxEvents = 100'000;
+inline constexpr int kMaxExpectations = 10'000;
+inline constexpr int kMaxConcurrentReconciles = 1'000;
+inline constexpr int kMaxZoneCapacity = 1'000'000;
+inline constexpr int kMaxSamples = 100'000;
+
+// Appends one issue per broken rule. REQUIRES: `sc` converted without issues
+// and its defaults filled.
+void ValidateScenario(const proto::Scenario& sc, std::vector<Issue>* issues);
+
+// Appends one issue per broken rule of spec.events (names, times, deleted pools).
+void ValidateEvents(const proto::ScenarioSpec& spec, std::vector<Issue>* issues);
+
+// Appends one issue per broken rule of spec.expect.
+void ValidateExpectations(const proto::ScenarioSpec& spec, std::vector<Issue>* issues);
+
+// Appends one issue per broken rule of the distribution at `path`.
+void ValidateDistribution(const proto::Distribution& d, const std::string& path,
+                          std::vector<Issue>* issues);
+
+// "a, b or c".
+std::string OrList(const std::vector<std::string>& words);
+
+// Appends an issue, with a suggestion, unless `value` is one of `allowed`.
+void CheckOneOf(const std::string& value, const std::vector<std::string>& allowed,
+                const std::string& path, const std::string& what, std::vector<Issue>* issues);
+
+// Appends an issue unless `version` is a v-prefixed semantic version (v1.30.0).
+void CheckVersion(const std::string& version, const std::string& path, std::vector<Issue>* issues);
+
+}  // namespace mpsim::scenario

@@ -1,0 +1,157 @@
+// Rules of the event list and the expectations: what they name must exist,
+// and must happen inside the horizon and before its pool is deleted.
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "sim/duration.h"
+#include "sim/scenario_validate.h"
+#include "sim/yaml_to_proto.h"
+
+namespace mpsim::scenario {
+namespace {
+
+const std::vector<std::string> kPhases = {"Pending",   "Provisioning", "Provisioned", "Running",
+                                          "ScalingUp", "ScalingDown",  "Scaling",     "Deleting",
+                                          "Failed",    "Unknown"};
+
+// When and by which event a pool is deleted.
+struct Deletion {
+  int64_t at = 0;
+  int index = 0;
+};
+
+// Checks against the pools a scenario defines and its horizon.
+class Checker {
+ public:
+  Checker(const proto::ScenarioSpec& spec, std::vector<Issue>* issues)
+      : spec_(spec), issues_(issues) {
+    for (const proto::MachinePoolSpec& p : spec.machine_pools()) {
+      if (!p.name().empty()) pools_.insert(p.name());
+    }
+  }
+
+  void Events() {
+    if (spec_.events_size() > kMaxEvents) {
+      Add("spec.events", "at most " + std::to_string(kMaxEvents) + " events are allowed");
+    }
+    for (int i = 0; i < spec_.events_size(); ++i) {
+      const proto::Event& e = spec_.events(i);
+      if (!e.has_delete_pool()) continue;
+      auto [it, fresh] = deletions_.try_emplace(e.delete_pool().pool(), Deletion{e.at(), i});
+      if (!fresh && e.at() < it->second.at) it->second = {e.at(), i};
+    }
+    for (int i = 0; i < spec_.events_size(); ++i) {
+      Event(spec_.events(i), i, JoinIndex("spec.events", i));
+    }
+  }
+
+  void Expectations() {
+    if (spec_.expect_size() > kMaxExpectations) {
+      Add("spec.expect",
+          "at most " + std::to_string(kMaxExpectations) + " expectations are allowed");
+    }
+    for (int i = 0; i < spec_.expect_size(); ++i) {
+      Expectation(spec_.expect(i), JoinIndex("spec.expect", i));
+    }
+  }
+
+ private:
+  void Add(const std::string& path, std::string message) {
+    issues_->push_back({path, std::move(message), ""});
+  }
+
+  void KnownPool(const std::string& pool, const std::string& path) {
+    if (pool.empty()) return Add(path, "missing pool");
+    if (pools_.count(pool)) return;
+    const std::vector<std::string> names(pools_.begin(), pools_.end());
+    Add(path, "unknown pool " + Quote(pool) + "; the scenario's pools are " + OrList(names) +
+                  DidYouMean(pool, names));
+  }
+
+  void Event(const proto::Event& e, int index, const std::string& path) {
+    if (!e.has_at()) {
+      Add(JoinKey(path, "at"), "missing at: when the event happens, such as 5m");
+    } else if (e.at() >= spec_.horizon()) {
+      Add(JoinKey(path, "at"), "at " + FormatDuration(e.at()) + " is at or past the horizon (" +
+                                   FormatDuration(spec_.horizon()) + ")");
+    }
+    std::string pool;
+    switch (e.action_case()) {
+      case proto::Event::kScale:
+        pool = e.scale().pool();
+        Scale(e.scale(), JoinKey(path, "scale"));
+        break;
+      case proto::Event::kUpgrade:
+        pool = e.upgrade().pool();
+        KnownPool(pool, JoinKey(path, "upgrade.pool"));
+        CheckVersion(e.upgrade().version(), JoinKey(path, "upgrade.version"), issues_);
+        break;
+      case proto::Event::kDeletePool:
+        pool = e.delete_pool().pool();
+        KnownPool(pool, JoinKey(path, "deletePool.pool"));
+        break;
+      case proto::Event::ACTION_NOT_SET:
+        return Add(path, "an event needs one of scale, upgrade or deletePool");
+    }
+    AfterDeletion(pool, e.at(), index, path);
+  }
+
+  void Scale(const proto::Event::Scale& s, const std::string& path) {
+    KnownPool(s.pool(), JoinKey(path, "pool"));
+    if (!s.has_replicas()) {
+      Add(path, "missing replicas");
+    } else if (s.replicas() > kMaxReplicas) {
+      Add(JoinKey(path, "replicas"), "expected at most " + std::to_string(kMaxReplicas) +
+                                         " replicas, got " + std::to_string(s.replicas()));
+    }
+  }
+
+  // Nothing can happen to a pool once it is deleted; same-time events keep file order.
+  void AfterDeletion(const std::string& pool, int64_t at, int index, const std::string& path) {
+    auto it = deletions_.find(pool);
+    if (it == deletions_.end() || it->second.index == index) return;
+    const Deletion& d = it->second;
+    if (at > d.at || (at == d.at && index > d.index)) {
+      Add(path, "pool " + Quote(pool) + " is deleted at " + FormatDuration(d.at) +
+                    " by spec.events[" + std::to_string(d.index) +
+                    "]; nothing can happen to it after");
+    }
+  }
+
+  void Expectation(const proto::Expectation& e, const std::string& path) {
+    KnownPool(e.pool(), JoinKey(path, "pool"));
+    if (e.has_phase()) CheckOneOf(e.phase(), kPhases, JoinKey(path, "phase"), "phase", issues_);
+    if (!e.has_phase() && !e.has_converged()) {
+      Add(path, "an expectation needs a phase, converged, or both");
+    }
+    if (!e.has_within()) return;
+    const std::string within = JoinKey(path, "within");
+    if (!e.has_phase()) {
+      Add(within, "within bounds the time to reach a phase; give a phase or remove within");
+    } else if (e.within() == 0) {
+      Add(within, "within must be more than 0s");
+    } else if (e.within() > spec_.horizon()) {
+      Add(within, "within (" + FormatDuration(e.within()) + ") is past the horizon (" +
+                      FormatDuration(spec_.horizon()) + ")");
+    }
+  }
+
+  const proto::ScenarioSpec& spec_;
+  std::vector<Issue>* issues_;
+  std::set<std::string> pools_;                // names of the scenario's pools
+  std::map<std::string, Deletion> deletions_;  // pool name -> its earliest deletePool
+};
+
+}  // namespace
+
+void ValidateEvents(const proto::ScenarioSpec& spec, std::vector<Issue>* issues) {
+  Checker(spec, issues).Events();
+}
+
+void ValidateExpectations(const proto::ScenarioSpec& spec, std::vector<Issue>* issues) {
+  Checker(spec, issues).Expectations();
+}
+
+}  // namespace mpsim::scenario
