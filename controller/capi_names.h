@@ -1,0 +1,69 @@
+// Label, annotation, finalizer, condition and phase names of the Cluster API
+// v1beta2 types that the MachinePool controller reads and writes.
+#pragma once
+
+namespace mpsim::capi {
+
+inline constexpr const char* kGroup = "cluster.x-k8s.io";
+inline constexpr const char* kGroupVersion = "cluster.x-k8s.io/v1beta2";
+
+// Labels and annotations (api/core/v1beta2/common_types.go).
+inline constexpr const char* kClusterNameLabel = "cluster.x-k8s.io/cluster-name";
+inline constexpr const char* kMachinePoolNameLabel = "cluster.x-k8s.io/pool-name";
+inline constexpr const char* kPausedAnnotation = "cluster.x-k8s.io/paused";
+inline constexpr const char* kReplicasManagedByAnnotation = "cluster.x-k8s.io/replicas-managed-by";
+inline constexpr const char* kAutoscalerMinSizeAnnotation =
+    "cluster.x-k8s.io/cluster-api-autoscaler-node-group-min-size";
+inline constexpr const char* kAutoscalerMaxSizeAnnotation =
+    "cluster.x-k8s.io/cluster-api-autoscaler-node-group-max-size";
+inline constexpr const char* kClusterNameAnnotation = "cluster.x-k8s.io/cluster-name";
+inline constexpr const char* kClusterNamespaceAnnotation = "cluster.x-k8s.io/cluster-namespace";
+inline constexpr const char* kOwnerKindAnnotation = "cluster.x-k8s.io/owner-kind";
+inline constexpr const char* kOwnerNameAnnotation = "cluster.x-k8s.io/owner-name";
+inline constexpr const char* kMachinePoolFinalizer = "machinepool.cluster.x-k8s.io";
+
+// Taint set by the kubelet flags of CAPI bootstrap providers.
+inline constexpr const char* kNodeUninitializedTaintKey = "node.cluster.x-k8s.io/uninitialized";
+inline constexpr const char* kNoSchedule = "NoSchedule";
+
+// v1beta2 conditions (metav1.Condition).
+inline constexpr const char* kPausedCondition = "Paused";
+inline constexpr const char* kPausedReason = "Paused";
+inline constexpr const char* kNotPausedReason = "NotPaused";
+inline constexpr const char* kControlPlaneInitializedCondition = "ControlPlaneInitialized";
+inline constexpr const char* kMachineReadyCondition = "Ready";
+inline constexpr const char* kMachineAvailableCondition = "Available";
+inline constexpr const char* kMachineUpToDateCondition = "UpToDate";
+inline constexpr const char* kMachineUpToDateReason = "UpToDate";
+inline constexpr const char* kMachineNotUpToDateReason = "NotUpToDate";
+
+// v1beta1 conditions under status.deprecated.v1beta1 (v1beta1_condition_consts.go).
+inline constexpr const char* kReadyV1Beta1 = "Ready";
+inline constexpr const char* kBootstrapReadyV1Beta1 = "BootstrapReady";
+inline constexpr const char* kInfrastructureReadyV1Beta1 = "InfrastructureReady";
+inline constexpr const char* kReplicasReadyV1Beta1 = "ReplicasReady";
+inline constexpr const char* kWaitingForDataSecretReason = "WaitingForDataSecret";
+inline constexpr const char* kWaitingForInfrastructureReason = "WaitingForInfrastructure";
+inline constexpr const char* kIncorrectExternalRefReason = "IncorrectExternalRef";
+inline constexpr const char* kWaitingForReplicasReadyReason = "WaitingForReplicasReady";
+inline constexpr const char* kSeverityError = "Error";
+inline constexpr const char* kSeverityWarning = "Warning";
+inline constexpr const char* kSeverityInfo = "Info";
+
+// Node condition type.
+inline constexpr const char* kNodeReady = "Ready";
+
+// MachinePool phases (MachinePoolPhase*).
+inline constexpr const char* kPhasePending = "Pending";
+inline constexpr const char* kPhaseProvisioning = "Provisioning";
+inline constexpr const char* kPhaseProvisioned = "Provisioned";
+inline constexpr const char* kPhaseRunning = "Running";
+inline constexpr const char* kPhaseScalingUp = "ScalingUp";
+inline constexpr const char* kPhaseScalingDown = "ScalingDown";
+inline constexpr const char* kPhaseScaling = "Scaling";
+inline constexpr const char* kPhaseDeleting = "Deleting";
+
+// capierrors.InvalidConfigurationMachinePoolError.
+inline constexpr const char* kInvalidConfigurationError = "InvalidConfiguration";
+
+}  // namespace mpsim::capi

@@ -1,0 +1,120 @@
+// The inner steps of the MachinePool reconcile, one function per upstream
+// function, exposed so that the upstream unit tests can call them directly.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "api/client.h"
+#include "api/reconciler.h"
+#include "controller/options.h"
+
+namespace mpsim {
+
+// What every step needs from the reconciler.
+struct MachinePoolDeps {
+  Client* client = nullptr;
+  const Clock* clock = nullptr;
+  MachinePoolOptions opts;
+};
+
+// Nodes of the workload cluster by match key (ProviderIDKey); std::map keeps
+// iteration deterministic where Go iterates a map randomly.
+using NodeRefMap = std::map<std::string, Node>;
+
+// machinepool_controller_scope.go: what one reconcile reads and shares.
+struct MachinePoolScope {
+  Cluster cluster;
+  MachinePool* mp = nullptr;  // the object being reconciled, mutated in place
+  std::optional<InfraMachinePool> infra_machine_pool;  // set by ReconcileInfrastructure
+  std::optional<NodeRefMap> node_ref_map;              // nullopt: Go nil
+  std::vector<Machine> machines;                       // MachinePool Machines
+  // D1: ReconcileExternal dereferenced a nil pointer; the reconcile unwinds.
+  bool panicked = false;
+};
+
+// One step of doReconcile: its error is wrapped with `error_prefix`.
+using StepFn = Status (*)(const MachinePoolDeps&, MachinePoolScope*, Result*);
+struct Step {
+  StepFn fn;
+  const char* error_prefix;
+};
+
+// ---- machinepool_reconcile_steps.cc ----
+// [setOwnerAndLabels, bootstrap, infrastructure, getMachines, nodeRefs, upToDate].
+std::vector<Step> NormalSteps();
+// [setOwnerAndLabels, delete].
+std::vector<Step> DeleteSteps();
+// Calls every step even after an error; errors aggregate, later results are
+// ignored once one failed; otherwise the lowest non-zero result. Stops at once
+// when a step panicked (scope->panicked) and returns that step's error.
+Status DoReconcile(const MachinePoolDeps& d, MachinePoolScope* s, const std::vector<Step>& steps,
+                   Result* result);
+// util.LowestNonZeroResult.
+Result LowestNonZeroResult(const Result& a, const Result& b);
+Status ReconcileSetOwnerAndLabels(const MachinePoolDeps& d, MachinePoolScope* s, Result* r);
+
+// ---- machinepool_phases.cc ----
+void ReconcilePhase(MachinePool* mp);
+Status ReconcileBootstrap(const MachinePoolDeps& d, MachinePoolScope* s, Result* r);
+Status ReconcileInfrastructure(const MachinePoolDeps& d, MachinePoolScope* s, Result* r);
+
+// ---- machinepool_external.cc ----
+// reconcileExternal: Get (NotFound wrapped as NotFound), set the controller
+// ownerRef and cluster-name label, Patch, then mirror failureReason/Message
+// (or panic, D1). The object is returned in *out.
+Status ReconcileExternalBootstrap(const MachinePoolDeps& d, MachinePoolScope* s,
+                                  const ObjectReference& ref, BootstrapConfig* out);
+Status ReconcileExternalInfra(const MachinePoolDeps& d, MachinePoolScope* s,
+                              const ObjectReference& ref, InfraMachinePool* out);
+
+// ---- machinepool_noderef.cc ----
+Status ReconcileNodeRefs(const MachinePoolDeps& d, MachinePoolScope* s, Result* r);
+// Every Node with a usable providerID; for a duplicate key the later Node in
+// (namespace, name) list order wins.
+NodeRefMap GetNodeRefMap(ObjectClient<Node>* nodes, ProviderIDMatch match);
+struct NodeReferencesResult {
+  std::vector<NodeReference> references;
+  int available = 0;
+  int ready = 0;
+};
+Status GetNodeReferences(const std::vector<std::string>& provider_ids, int32_t min_ready_seconds,
+                         const NodeRefMap& nodes, Time now, ProviderIDMatch match,
+                         NodeReferencesResult* out);
+// errNoAvailableNodes: ids were given but none matched a Node.
+bool IsNoAvailableNodes(const Status& s);
+Status PatchNodes(ObjectClient<Node>* nodes, const std::vector<NodeReference>& refs,
+                  const MachinePool& mp);
+Status DeleteRetiredNodes(ObjectClient<Node>* nodes, const std::vector<NodeReference>& node_refs,
+                          const std::optional<std::vector<std::string>>& provider_ids,
+                          ProviderIDMatch match);
+
+// ---- machinepool_delete.cc ----
+Status ReconcileDelete(const MachinePoolDeps& d, MachinePoolScope* s, Result* r);
+// *ok is true iff neither the bootstrap config nor the infra pool was found;
+// every object found is deleted in this pass.
+Status ReconcileDeleteExternal(const MachinePoolDeps& d, const MachinePool& mp, bool* ok);
+
+// ---- machinepool_machines.cc ----
+Status GetMachinesForMachinePool(const MachinePoolDeps& d, MachinePoolScope* s, Result* r);
+Status SetMachinesUpToDate(const MachinePoolDeps& d, MachinePoolScope* s, Result* r);
+// Creates or updates one Machine per InfraMachine of the pool's
+// status.infrastructureMachineKind (no-op without it).
+Status ReconcileMachines(const MachinePoolDeps& d, MachinePoolScope* s,
+                         const InfraMachinePool& infra);
+
+// ---- machinepool_status.cc ----
+// The deferred updateStatus: SetReplicas unless no infra pool was read.
+Status UpdateStatus(MachinePoolScope* s);
+Status HasMachinePoolMachines(const MachinePoolScope& s, bool* has);
+void SetReplicas(MachinePool* mp, bool has_machine_pool_machines,
+                 const std::vector<Machine>& machines, const std::optional<NodeRefMap>& nodes);
+
+// ---- machinepool_watches.cc ----
+std::vector<Request> NodeToMachinePool(Client* c, const Node& node, ProviderIDMatch match);
+std::vector<Request> InfraMachineToMachinePool(Client* c, const InfraMachine& im);
+std::vector<Request> ClusterToMachinePools(Client* c, const Cluster& cluster);
+
+}  // namespace mpsim

@@ -1,0 +1,145 @@
+// MachinePool Machines (capi-core.md §4): listing them, creating or updating
+// one Machine per InfraMachine, and setMachinesUptoDate.
+#include "controller/capi_names.h"
+#include "controller/errors.h"
+#include "controller/label_format.h"
+#include "controller/machinepool_internal.h"
+#include "controller/owner_refs.h"
+#include "controller/provider_id.h"
+
+namespace mpsim {
+namespace {
+
+Labels PoolSelector(const MachinePool& mp) {
+  return {{capi::kMachinePoolNameLabel, MustFormatValue(mp.meta.name)},
+          {capi::kClusterNameLabel, mp.spec.cluster_name}};
+}
+
+// computeDesiredMachine: named after the InfraMachine, controlled by the pool,
+// template labels/annotations plus the pool selector, version from the Node.
+Machine ComputeDesiredMachine(const MachinePool& mp, const InfraMachine& im, const Node* node) {
+  Machine m;
+  m.meta.name = im.meta.name;
+  m.meta.ns = mp.meta.ns;
+  m.meta.owner_references = {MachinePoolControllerRef(mp.meta)};
+  m.meta.annotations = mp.spec.template_.annotations;
+  m.meta.labels = mp.spec.template_.labels;
+  for (const auto& [k, v] : PoolSelector(mp)) m.meta.labels[k] = v;
+  m.spec.cluster_name = mp.spec.cluster_name;
+  m.spec.bootstrap.data_secret_name = "";
+  m.spec.infrastructure_ref = {.api_version = mp.spec.template_.spec.infrastructure_ref.api_version,
+                               .kind = im.kind,
+                               .ns = mp.meta.ns,
+                               .name = im.meta.name};
+  if (node != nullptr && !node->status.node_info.kubelet_version.empty()) {
+    m.spec.version = node->status.node_info.kubelet_version;
+  }
+  return m;
+}
+
+// Server-side apply of `desired` onto `existing`: the fields this manager
+// sets win, everything else is kept (no field-manager bookkeeping).
+Machine MergeApplied(Machine existing, const Machine& desired) {
+  for (const OwnerReference& ref : desired.meta.owner_references) {
+    EnsureOwnerRef(&existing.meta.owner_references, ref);
+  }
+  for (const auto& [k, v] : desired.meta.labels) existing.meta.labels[k] = v;
+  for (const auto& [k, v] : desired.meta.annotations) existing.meta.annotations[k] = v;
+  existing.spec.cluster_name = desired.spec.cluster_name;
+  existing.spec.bootstrap.data_secret_name = desired.spec.bootstrap.data_secret_name;
+  existing.spec.infrastructure_ref = desired.spec.infrastructure_ref;
+  if (desired.spec.version) existing.spec.version = desired.spec.version;
+  return existing;
+}
+
+Status ApplyMachine(ObjectClient<Machine>& c, const Machine& existing, const Machine& desired) {
+  Machine merged = MergeApplied(existing, desired);
+  if (merged == existing) return Status::Ok();  // the SSA cache skips unchanged requests
+  return c.Patch(&merged);
+}
+
+// SSA create. waitForMachineCreation is a no-op: the reconcile is atomic in
+// simulated time, so a Machine counts as visible once Create returned OK.
+Status CreateMachine(ObjectClient<Machine>& c, Machine desired) {
+  Status st = c.Create(&desired);
+  if (!st.IsConflict() && st.code() != Status::Code::kAlreadyExists) return st;
+  Machine existing;
+  st = c.Get(desired.meta.Key(), &existing);
+  if (!st.ok()) return st;
+  return ApplyMachine(c, existing, desired);
+}
+
+const Node* NodeFor(const MachinePoolDeps& d, const MachinePoolScope& s, const InfraMachine& im) {
+  if (!s.node_ref_map || !im.spec.provider_id) return nullptr;
+  std::optional<std::string> key = ProviderIDKey(*im.spec.provider_id, d.opts.provider_id_match);
+  if (!key) return nullptr;
+  auto it = s.node_ref_map->find(*key);
+  return it == s.node_ref_map->end() ? nullptr : &it->second;
+}
+
+}  // namespace
+
+Status GetMachinesForMachinePool(const MachinePoolDeps& d, MachinePoolScope* s, Result*) {
+  const MachinePool& mp = *s->mp;
+  s->machines.clear();
+  for (const auto& m :
+       d.client->Machines().List({.ns = mp.meta.ns, .match_labels = PoolSelector(mp)})) {
+    // shouldExcludeMachine: controlled by someone else (metav1.IsControlledBy compares UIDs).
+    const OwnerReference* owner = GetControllerOf(m->meta);
+    if (owner != nullptr && owner->uid != mp.meta.uid) continue;
+    s->machines.push_back(*m);
+  }
+  return Status::Ok();
+}
+
+Status SetMachinesUpToDate(const MachinePoolDeps& d, MachinePoolScope* s, Result*) {
+  std::vector<Status> errs;
+  for (Machine& m : s->machines) {
+    Condition c{.type = capi::kMachineUpToDateCondition,
+                .status = "True",
+                .reason = capi::kMachineUpToDateReason,
+                .observed_generation = m.meta.generation};
+    if (m.meta.deletion_timestamp) {
+      c.status = "False";
+      c.reason = capi::kMachineNotUpToDateReason;
+      c.message = "Machine is being deleted";
+    }
+    const Machine before = m;
+    SetCondition(&m.status.conditions, c, d.clock->Now());
+    if (m == before) continue;
+    errs.push_back(d.client->Machines().Patch(&m));
+  }
+  return Aggregate(errs);
+}
+
+Status ReconcileMachines(const MachinePoolDeps& d, MachinePoolScope* s,
+                         const InfraMachinePool& infra) {
+  const std::optional<std::string>& kind = infra.status.infrastructure_machine_kind;
+  if (!kind || kind->empty()) return Status::Ok();  // MachinePool Machines not supported
+  const MachinePool& mp = *s->mp;
+  const Labels selector = PoolSelector(mp);
+  std::map<std::string, Machine> by_infra_name;
+  for (const auto& m : d.client->Machines().List({.ns = mp.meta.ns, .match_labels = selector})) {
+    by_infra_name[m->spec.infrastructure_ref.name] = *m;
+  }
+  std::vector<Status> errs;
+  for (const auto& im :
+       d.client->InfraMachines().List({.ns = mp.meta.ns, .match_labels = selector})) {
+    if (im->kind != *kind) continue;
+    Machine desired = ComputeDesiredMachine(mp, *im, NodeFor(d, *s, *im));
+    auto existing = by_infra_name.find(im->meta.name);
+    if (existing != by_infra_name.end()) {
+      desired.meta.name = existing->second.meta.name;
+      errs.push_back(Wrap(ApplyMachine(d.client->Machines(), existing->second, desired),
+                          "failed to update Machine " + desired.meta.Key().String()));
+      continue;
+    }
+    errs.push_back(Wrap(CreateMachine(d.client->Machines(), desired),
+                        "failed to create new Machine for infraMachine \"" + im->meta.name +
+                            "\" in namespace \"" + im->meta.ns + "\""));
+  }
+  return Wrap(Aggregate(errs), "failed to create machines for MachinePool \"" + mp.meta.name +
+                                   "\" in namespace \"" + mp.meta.ns + "\"");
+}
+
+}  // namespace mpsim

@@ -1,0 +1,208 @@
+// machinepool_controller_noderef.go: nodeRefs, retired-node deletion and node
+// patching, plus getNodeRefMap of machinepool_controller_phases.go.
+#include <algorithm>
+
+#include "controller/capi_names.h"
+#include "controller/conditions.h"
+#include "controller/errors.h"
+#include "controller/machinepool_internal.h"
+#include "controller/noderef_util.h"
+#include "controller/provider_id.h"
+
+namespace mpsim {
+namespace {
+
+constexpr const char* kErrNoAvailableNodes =
+    "cannot find nodes with matching ProviderIDs in ProviderIDList";
+constexpr Duration kNodeRefsRequeue = 30 * kSecond;
+
+// fmt "%+v" of []corev1.ObjectReference, for the SuccessfulSetNodeRefs event.
+std::string FormatNodeRefs(const std::vector<NodeReference>& refs) {
+  std::string out = "[";
+  for (size_t i = 0; i < refs.size(); ++i) {
+    const NodeReference& r = refs[i];
+    out += (i ? " {" : "{") + std::string("Kind:") + r.kind + " Namespace: Name:" + r.name +
+           " UID:" + r.uid + " APIVersion:" + r.api_version + " ResourceVersion: FieldPath:}";
+  }
+  return out + "]";
+}
+
+// Step 3 of reconcileNodeRefs: counts agree and every nodeRef still names a
+// listed Node with the same UID (UID check added by PR #12392, v1.12.0).
+bool NodeRefsUpToDate(const MachinePool& mp, const std::optional<NodeRefMap>& nodes) {
+  const int32_t ready = V1Beta1ReadyReplicas(mp);
+  if (mp.status.replicas.value_or(0) != ready ||
+      static_cast<int64_t>(mp.status.node_refs.size()) != ready) {
+    return false;
+  }
+  if (!nodes) return false;  // cannot validate UIDs: recompute
+  std::map<std::string, const Node*> by_name;
+  for (const auto& [key, node] : *nodes) by_name[node.meta.name] = &node;
+  return std::all_of(mp.status.node_refs.begin(), mp.status.node_refs.end(),
+                     [&](const NodeReference& ref) {
+                       auto it = by_name.find(ref.name);
+                       return it != by_name.end() && it->second->meta.uid == ref.uid;
+                     });
+}
+
+// watchClusterNodes: the Node watch exists only once the control plane is
+// initialized (D6).
+Status WatchClusterNodes(const MachinePoolDeps& d, const Cluster& cluster) {
+  if (!IsConditionTrue(cluster.status.conditions, capi::kControlPlaneInitializedCondition)) {
+    return Status::Ok();
+  }
+  return d.client->WatchWorkloadNodes(cluster.meta.Key());
+}
+
+// Steps 9-12: store the references, patch the Nodes, and requeue after 30 s
+// while not every replica has a ready Node.
+Status ApplyNodeReferences(const MachinePoolDeps& d, MachinePoolScope* s, ObjectClient<Node>* nodes,
+                           const NodeReferencesResult& res, Result* r) {
+  MachinePool* mp = s->mp;
+  const int32_t replicas = mp->status.replicas.value_or(0);
+  MachinePoolV1Beta1Status& v = V1Beta1(mp);
+  v.ready_replicas = res.ready;
+  v.available_replicas = res.available;
+  v.unavailable_replicas = replicas - res.available;
+  mp->status.node_refs = res.references;
+  d.client->RecordEvent(mp->meta.Key(), "Normal", "SuccessfulSetNodeRefs",
+                        FormatNodeRefs(res.references));
+  Status st = PatchNodes(nodes, res.references, *mp);
+  if (!st.ok()) return st;
+  const Time now = d.clock->Now();
+  if (replicas != res.ready || static_cast<int>(res.references.size()) != res.ready) {
+    MarkV1Beta1False(mp, capi::kReplicasReadyV1Beta1, capi::kWaitingForReplicasReadyReason,
+                     capi::kSeverityInfo, "", now);
+    r->requeue_after = kNodeRefsRequeue;
+    return Status::Ok();
+  }
+  MarkV1Beta1True(mp, capi::kReplicasReadyV1Beta1, now);
+  return Status::Ok();
+}
+
+}  // namespace
+
+Status ReconcileNodeRefs(const MachinePoolDeps& d, MachinePoolScope* s, Result* r) {
+  MachinePool* mp = s->mp;
+  Status st = WatchClusterNodes(d, s->cluster);
+  if (!st.ok()) return st;
+  if (mp->meta.deletion_timestamp) return Status::Ok();
+  if (NodeRefsUpToDate(*mp, s->node_ref_map)) {
+    MarkV1Beta1True(mp, capi::kReplicasReadyV1Beta1, d.clock->Now());
+    return Status::Ok();  // early exit: no node patching, no deletion
+  }
+  const std::optional<std::vector<std::string>>& ids = mp->spec.provider_id_list;
+  if ((!ids || ids->empty()) && (!mp->spec.replicas || *mp->spec.replicas != 0)) {
+    return Status::Ok();  // "MachinePool doesn't have any ProviderIDs yet"
+  }
+  ObjectClient<Node>* nodes = nullptr;
+  st = d.client->WorkloadNodes(s->cluster.meta.Key(), &nodes);
+  if (!st.ok()) return st;
+  st = DeleteRetiredNodes(nodes, mp->status.node_refs, ids, d.opts.provider_id_match);
+  if (!st.ok()) return st;
+  if (!s->node_ref_map) return Status::Internal("failed to get Node references");
+
+  NodeReferencesResult res;
+  st = GetNodeReferences(ids.value_or(std::vector<std::string>{}),
+                         mp->spec.template_.spec.min_ready_seconds.value_or(0), *s->node_ref_map,
+                         d.clock->Now(), d.opts.provider_id_match, &res);
+  if (IsNoAvailableNodes(st)) return Status::Ok();  // a Node event will trigger us (D6)
+  if (!st.ok()) {
+    d.client->RecordEvent(mp->meta.Key(), "Warning", "FailedSetNodeRef", st.message());
+    return Wrap(st, "failed to get node references");
+  }
+  return ApplyNodeReferences(d, s, nodes, res, r);
+}
+
+NodeRefMap GetNodeRefMap(ObjectClient<Node>* nodes, ProviderIDMatch match) {
+  NodeRefMap out;
+  for (const auto& node : nodes->List({})) {
+    std::optional<std::string> key = ProviderIDKey(node->spec.provider_id, match);
+    if (key) out[*key] = *node;  // a later Node with the same key wins
+  }
+  return out;
+}
+
+Status GetNodeReferences(const std::vector<std::string>& provider_ids, int32_t min_ready_seconds,
+                         const NodeRefMap& nodes, Time now, ProviderIDMatch match,
+                         NodeReferencesResult* out) {
+  *out = {};
+  for (const std::string& id : provider_ids) {
+    std::optional<std::string> key = ProviderIDKey(id, match);
+    if (!key) continue;
+    auto it = nodes.find(*key);
+    if (it == nodes.end()) continue;
+    const Node& node = it->second;
+    if (IsNodeReady(&node)) {
+      ++out->ready;
+      if (IsNodeAvailable(&node, min_ready_seconds, now)) ++out->available;
+    }
+    out->references.push_back({.name = node.meta.name, .uid = node.meta.uid});
+  }
+  if (out->references.empty() && !provider_ids.empty()) {
+    *out = {};
+    return Status::NotFound(kErrNoAvailableNodes);
+  }
+  return Status::Ok();
+}
+
+bool IsNoAvailableNodes(const Status& s) {
+  return s.IsNotFound() && s.message() == kErrNoAvailableNodes;
+}
+
+// Annotates each referenced Node with its owner and drops the uninitialized
+// taint; one Patch per Node only when something changed (PR #8462).
+Status PatchNodes(ObjectClient<Node>* nodes, const std::vector<NodeReference>& refs,
+                  const MachinePool& mp) {
+  const std::map<std::string, std::string> desired = {
+      {capi::kClusterNameAnnotation, mp.spec.cluster_name},
+      {capi::kClusterNamespaceAnnotation, mp.meta.ns},
+      {capi::kOwnerKindAnnotation, "MachinePool"},
+      {capi::kOwnerNameAnnotation, mp.meta.name}};
+  for (const NodeReference& ref : refs) {
+    Node node;
+    if (!nodes->Get({"", ref.name}, &node).ok()) continue;  // logged and skipped upstream
+    bool changed = false;
+    for (const auto& [k, v] : desired) {
+      std::string& cur = node.meta.annotations[k];
+      changed |= cur != v;
+      cur = v;
+    }
+    std::vector<Taint>& taints = node.spec.taints;
+    const size_t before = taints.size();
+    std::erase_if(taints, [](const Taint& t) {
+      return t.key == capi::kNodeUninitializedTaintKey && t.effect == capi::kNoSchedule;
+    });
+    changed |= taints.size() != before;
+    if (!changed) continue;
+    Status st = nodes->Patch(&node);
+    if (!st.ok()) return st;
+  }
+  return Status::Ok();
+}
+
+// Deletes Nodes that were referenced but whose providerID left the list.
+// Nodes are deleted in match-key order (Go iterates its map randomly); the
+// first failure stops the pass.
+Status DeleteRetiredNodes(ObjectClient<Node>* nodes, const std::vector<NodeReference>& node_refs,
+                          const std::optional<std::vector<std::string>>& provider_ids,
+                          ProviderIDMatch match) {
+  std::map<std::string, ObjectKey> retired;
+  for (const NodeReference& ref : node_refs) {
+    Node node;
+    if (!nodes->Get({"", ref.name}, &node).ok()) continue;
+    std::optional<std::string> key = ProviderIDKey(node.spec.provider_id, match);
+    if (key) retired[*key] = node.meta.Key();
+  }
+  for (const std::string& id : provider_ids.value_or(std::vector<std::string>{})) {
+    std::optional<std::string> key = ProviderIDKey(id, match);
+    if (key) retired.erase(*key);
+  }
+  for (const auto& [key, node] : retired) {
+    Status st = nodes->Delete(node);
+    if (!st.ok() && !st.IsNotFound()) return Wrap(st, "failed to delete Node");
+  }
+  return Status::Ok();
+}
+
+}  // namespace mpsim

@@ -1,0 +1,66 @@
+// machinepool_controller_status.go and _scope.go: the v1beta2 replica
+// counters and versions written by the deferred updateStatus.
+#include "controller/capi_names.h"
+#include "controller/machinepool_internal.h"
+#include "controller/versions.h"
+
+namespace mpsim {
+namespace {
+
+// versionsFromNodeRefs: kubelet versions of the Nodes named in status.nodeRefs.
+std::optional<std::vector<VersionCount>> VersionsFromNodeRefs(
+    const std::vector<NodeReference>& refs, const std::optional<NodeRefMap>& nodes) {
+  if (refs.empty() || !nodes || nodes->empty()) return std::nullopt;
+  std::map<std::string, const Node*> by_name;
+  for (const auto& [key, node] : *nodes) by_name[node.meta.name] = &node;
+  std::vector<VersionCount> versions;
+  for (const NodeReference& ref : refs) {
+    auto it = by_name.find(ref.name);
+    if (it == by_name.end() || it->second->status.node_info.kubelet_version.empty()) continue;
+    versions.push_back({it->second->status.node_info.kubelet_version, 1});
+  }
+  return AggregateStatusVersions(versions);
+}
+
+int32_t CountTrue(const std::vector<Machine>& machines, const char* type) {
+  int32_t n = 0;
+  for (const Machine& m : machines) n += IsConditionTrue(m.status.conditions, type) ? 1 : 0;
+  return n;
+}
+
+}  // namespace
+
+Status UpdateStatus(MachinePoolScope* s) {
+  if (!s->infra_machine_pool) return Status::Ok();  // infra missing, failed, or deleting
+  bool has_mpm = false;
+  Status st = HasMachinePoolMachines(*s, &has_mpm);
+  if (!st.ok()) return st;
+  SetReplicas(s->mp, has_mpm, s->machines, s->node_ref_map);
+  return Status::Ok();
+}
+
+Status HasMachinePoolMachines(const MachinePoolScope& s, bool* has) {
+  *has = false;
+  if (!s.infra_machine_pool) return Status::Internal("infra machine pool not set on scope");
+  const std::optional<std::string>& kind = s.infra_machine_pool->status.infrastructure_machine_kind;
+  *has = kind.has_value() && !kind->empty();
+  return Status::Ok();
+}
+
+void SetReplicas(MachinePool* mp, bool has_machine_pool_machines,
+                 const std::vector<Machine>& machines, const std::optional<NodeRefMap>& nodes) {
+  MachinePoolStatus& st = mp->status;
+  if (!has_machine_pool_machines) {
+    st.ready_replicas = st.replicas;
+    st.available_replicas = st.replicas;
+    st.up_to_date_replicas = mp->spec.replicas;
+    st.versions = VersionsFromNodeRefs(st.node_refs, nodes);
+    return;
+  }
+  st.ready_replicas = CountTrue(machines, capi::kMachineReadyCondition);
+  st.available_replicas = CountTrue(machines, capi::kMachineAvailableCondition);
+  st.up_to_date_replicas = CountTrue(machines, capi::kMachineUpToDateCondition);
+  st.versions = VersionsFromMachines(machines);
+}
+
+}  // namespace mpsim

@@ -1,0 +1,127 @@
+// SetupWithManager of machinepool_controller.go and the event-to-request
+// mappings (capi-core.md §1.2, §2.6).
+#include <algorithm>
+#include <set>
+
+#include "controller/capi_names.h"
+#include "controller/label_format.h"
+#include "controller/machinepool_reconciler.h"
+#include "controller/owner_refs.h"
+#include "controller/provider_id.h"
+
+namespace mpsim {
+namespace {
+
+// predicates.ResourceIsChanged: drop updates that did not change the object
+// (resyncs), keep creates and deletes.
+template <class T>
+bool ResourceIsChanged(const WatchEvent<T>& e) {
+  return e.type != WatchEvent<T>::Type::kModified || e.old == nullptr ||
+         e.old->meta.resource_version != e.obj.meta.resource_version;
+}
+
+// handler.EnqueueRequestForOwner(&MachinePool{}): every MachinePool owner.
+std::vector<Request> OwnerMachinePools(const ObjectMeta& meta) {
+  std::set<Request> out;
+  for (const OwnerReference& r : meta.owner_references) {
+    if (r.kind == "MachinePool" && ApiGroup(r.api_version) == capi::kGroup) {
+      out.insert({{meta.ns, r.name}});
+    }
+  }
+  return {out.begin(), out.end()};
+}
+
+// One MachinePool matched by `field`, else nothing ("exactly 1" rule).
+std::vector<Request> SingleMatch(Client* c, ListOptions<MachinePool> opts) {
+  auto pools = c->MachinePools().List(opts);
+  if (pools.size() != 1) return {};
+  return {{pools[0]->meta.Key()}};
+}
+
+}  // namespace
+
+void MachinePoolReconciler::Setup(Builder* b) {
+  Client* c = deps_.client;
+  const ProviderIDMatch match = deps_.opts.provider_id_match;
+  b->WatchMachinePools(
+      [](const WatchEvent<MachinePool>& e) { return std::vector<Request>{{e.obj.meta.Key()}}; });
+  b->WatchClusters([c](const WatchEvent<Cluster>& e) -> std::vector<Request> {
+    // predicates.ClusterPausedTransitions: only updates that flip spec.paused.
+    if (e.type != WatchEvent<Cluster>::Type::kModified || e.old == nullptr ||
+        e.old->spec.paused == e.obj.spec.paused) {
+      return {};
+    }
+    return ClusterToMachinePools(c, e.obj);
+  });
+  b->WatchBootstrapConfigs([](const WatchEvent<BootstrapConfig>& e) {
+    return ResourceIsChanged(e) ? OwnerMachinePools(e.obj.meta) : std::vector<Request>{};
+  });
+  b->WatchInfraMachinePools([](const WatchEvent<InfraMachinePool>& e) {
+    return ResourceIsChanged(e) ? OwnerMachinePools(e.obj.meta) : std::vector<Request>{};
+  });
+  b->WatchInfraMachines([c](const WatchEvent<InfraMachine>& e) {
+    return ResourceIsChanged(e) ? InfraMachineToMachinePool(c, e.obj) : std::vector<Request>{};
+  });
+  b->WatchWorkloadNodes([c, match](const WatchEvent<Node>& e) {
+    return ResourceIsChanged(e) ? NodeToMachinePool(c, e.obj, match) : std::vector<Request>{};
+  });
+}
+
+// util.ClusterToTypedObjectsMapper selects by the cluster-name label, which the
+// defaulting webhook sets from spec.clusterName; the simulator runs no webhook,
+// so spec.clusterName is matched directly.
+std::vector<Request> ClusterToMachinePools(Client* c, const Cluster& cluster) {
+  ListOptions<MachinePool> opts{.ns = cluster.meta.ns};
+  opts.field = [name = cluster.meta.name](const MachinePool& mp) {
+    return mp.spec.cluster_name == name;
+  };
+  std::vector<Request> out;
+  for (const auto& mp : c->MachinePools().List(opts)) out.push_back({mp->meta.Key()});
+  return out;
+}
+
+// nodeToMachinePool: by status.nodeRefs name, else by spec.providerIDList.
+std::vector<Request> NodeToMachinePool(Client* c, const Node& node, ProviderIDMatch match) {
+  ListOptions<MachinePool> base;
+  const auto& ann = node.meta.annotations;
+  if (auto it = ann.find(capi::kClusterNameAnnotation); it != ann.end()) {
+    base.match_labels[capi::kClusterNameLabel] = it->second;
+  }
+  if (auto it = ann.find(capi::kClusterNamespaceAnnotation); it != ann.end()) base.ns = it->second;
+
+  ListOptions<MachinePool> by_name = base;
+  by_name.field = [name = node.meta.name](const MachinePool& mp) {
+    return std::any_of(mp.status.node_refs.begin(), mp.status.node_refs.end(),
+                       [&](const NodeReference& r) { return r.name == name; });
+  };
+  std::vector<Request> out = SingleMatch(c, by_name);
+  if (!out.empty()) return out;
+
+  std::optional<std::string> key = ProviderIDKey(node.spec.provider_id, match);
+  if (!key) return {};
+  ListOptions<MachinePool> by_id = base;
+  by_id.field = [key = *key, match](const MachinePool& mp) {
+    for (const std::string& id : mp.spec.provider_id_list.value_or(std::vector<std::string>{})) {
+      if (ProviderIDKey(id, match) == key) return true;
+    }
+    return false;
+  };
+  return SingleMatch(c, by_id);
+}
+
+// infraMachineToMachinePoolMapper + util.GetMachinePoolByLabels.
+std::vector<Request> InfraMachineToMachinePool(Client* c, const InfraMachine& im) {
+  const Labels& labels = im.meta.labels;
+  auto pool = labels.find(capi::kMachinePoolNameLabel);
+  if (pool == labels.end()) return {};  // not MachinePool-owned, or the lookup errors
+  ListOptions<MachinePool> opts{.ns = im.meta.ns};
+  if (auto it = labels.find(capi::kClusterNameLabel); it != labels.end()) {
+    opts.match_labels[capi::kClusterNameLabel] = it->second;
+  }
+  for (const auto& mp : c->MachinePools().List(opts)) {
+    if (MustFormatValue(mp->meta.name) == pool->second) return {{mp->meta.Key()}};
+  }
+  return {};
+}
+
+}  // namespace mpsim

@@ -1,0 +1,22 @@
+// status.versions of a MachinePool: kubelet or Machine versions counted per
+// version and sorted by semver (internal/util/version).
+#pragma once
+
+#include <optional>
+#include <vector>
+
+#include "api/objects.h"
+
+namespace mpsim {
+
+// Sums replicas per version (empty versions skipped, first-seen order), then
+// sorts ascending by semver, ties by string then first-seen order. nullopt for
+// an empty result (Go nil).
+std::optional<std::vector<VersionCount>> AggregateStatusVersions(
+    const std::vector<VersionCount>& versions);
+
+// One replica per Machine with a spec.version, Machines taken in
+// (creationTimestamp, name) order.
+std::optional<std::vector<VersionCount>> VersionsFromMachines(const std::vector<Machine>& machines);
+
+}  // namespace mpsim

@@ -1,0 +1,236 @@
+// An in-memory Client for controller tests, in the spirit of controller-runtime's
+// fake client: reads see writes at once, uids are kept as the fixture gives
+// them (none are invented), resourceVersion is bumped on every change, Delete
+// honours finalizers, and errors can be injected per kind and verb. Workload
+// Nodes live in a separate store. Header-only: only *_test.cc files are built.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "api/client.h"
+
+namespace mpsim::fake {
+
+class FakeClock : public Clock {
+ public:
+  // Far from zero so that "now - 1 min" and zero lastTransitionTimes differ.
+  explicit FakeClock(Time now = 10 * kHour) : now_(now) {}
+  Time Now() const override { return now_; }
+  void Set(Time t) { now_ = t; }
+  void Advance(Duration d) { now_ += d; }
+
+ private:
+  Time now_;
+};
+
+enum class Verb { kGet, kList, kCreate, kUpdate, kUpdateStatus, kPatch, kDelete };
+
+// One kind's objects, ordered by (namespace, name) as the cache lists them.
+template <class T>
+class FakeObjectClient : public ObjectClient<T> {
+ public:
+  FakeObjectClient(uint64_t* resource_version, const Clock* clock)
+      : rv_(resource_version), clock_(clock) {}
+
+  // Seeds an object as given (uid, generation, deletionTimestamp kept).
+  void Add(T obj) {
+    obj.meta.resource_version = ++*rv_;
+    objects_[obj.meta.Key()] = std::move(obj);
+  }
+  // Makes every later call of `verb` fail with `err` (List returns nothing).
+  void FailOn(Verb verb, Status err) { fail_[verb] = std::move(err); }
+  bool Has(const ObjectKey& key) const { return objects_.count(key) > 0; }
+  const T& At(const ObjectKey& key) const { return objects_.at(key); }
+  size_t size() const { return objects_.size(); }
+  int calls(Verb verb) const {
+    auto it = calls_.find(verb);
+    return it == calls_.end() ? 0 : it->second;
+  }
+
+  Status Get(const ObjectKey& key, T* out) override {
+    if (Status s = Called(Verb::kGet); !s.ok()) return s;
+    auto it = objects_.find(key);
+    if (it == objects_.end()) return NotFound(key);
+    *out = it->second;
+    return Status::Ok();
+  }
+
+  std::vector<std::shared_ptr<const T>> List(const ListOptions<T>& opts) override {
+    std::vector<std::shared_ptr<const T>> out;
+    if (!Called(Verb::kList).ok()) return out;
+    for (const auto& [key, obj] : objects_) {
+      if (!opts.ns.empty() && key.ns != opts.ns) continue;
+      if (!LabelsMatch(obj.meta.labels, opts.match_labels)) continue;
+      if (opts.field && !opts.field(obj)) continue;
+      out.push_back(std::make_shared<const T>(obj));
+    }
+    return out;
+  }
+
+  Status Create(T* obj) override {
+    if (Status s = Called(Verb::kCreate); !s.ok()) return s;
+    if (objects_.count(obj->meta.Key())) {
+      return Status::AlreadyExists(std::string(T::kKind) + " " + obj->meta.Key().String() +
+                                   " already exists");
+    }
+    obj->meta.generation = 1;
+    obj->meta.creation_timestamp = clock_->Now();
+    obj->meta.deletion_timestamp.reset();
+    obj->meta.resource_version = ++*rv_;
+    objects_[obj->meta.Key()] = *obj;
+    return Status::Ok();
+  }
+
+  Status Update(T* obj) override { return Write(Verb::kUpdate, obj, true, true, false); }
+  Status UpdateStatus(T* obj) override {
+    return Write(Verb::kUpdateStatus, obj, true, false, true);
+  }
+  Status Patch(T* obj) override { return Write(Verb::kPatch, obj, false, true, true); }
+
+  Status Delete(const ObjectKey& key) override {
+    if (Status s = Called(Verb::kDelete); !s.ok()) return s;
+    auto it = objects_.find(key);
+    if (it == objects_.end()) return NotFound(key);
+    if (it->second.meta.finalizers.empty()) {
+      objects_.erase(it);
+      return Status::Ok();
+    }
+    if (!it->second.meta.deletion_timestamp) {
+      it->second.meta.deletion_timestamp = clock_->Now();
+      it->second.meta.resource_version = ++*rv_;
+    }
+    return Status::Ok();
+  }
+
+ private:
+  static Status NotFound(const ObjectKey& key) {
+    return Status::NotFound(std::string(T::kKind) + " " + key.String() + " not found");
+  }
+  static bool LabelsMatch(const Labels& have, const Labels& want) {
+    for (const auto& [k, v] : want) {
+      auto it = have.find(k);
+      if (it == have.end() || it->second != v) return false;
+    }
+    return true;
+  }
+  Status Called(Verb verb) {
+    ++calls_[verb];
+    auto it = fail_.find(verb);
+    return it == fail_.end() ? Status::Ok() : it->second;
+  }
+
+  // The same server-side rules as the simulated API server: clients own labels,
+  // annotations, ownerRefs, finalizers, spec and status; generation moves with spec.
+  Status Write(Verb verb, T* obj, bool check_rv, bool meta_spec, bool status) {
+    if (Status s = Called(verb); !s.ok()) return s;
+    auto it = objects_.find(obj->meta.Key());
+    if (it == objects_.end()) return NotFound(obj->meta.Key());
+    T& cur = it->second;
+    if (check_rv && obj->meta.resource_version != cur.meta.resource_version) {
+      return Status::Conflict("the object has been modified");
+    }
+    T next = cur;
+    if (meta_spec) CopyMetaAndSpec(*obj, &next);
+    if (status) next.status = obj->status;
+    if (next == cur) {
+      *obj = next;
+      return Status::Ok();
+    }
+    if (next.meta.deletion_timestamp && next.meta.finalizers.empty()) {
+      objects_.erase(it);
+      *obj = next;
+      return Status::Ok();
+    }
+    next.meta.resource_version = ++*rv_;
+    cur = next;
+    *obj = next;
+    return Status::Ok();
+  }
+
+  static void CopyMetaAndSpec(const T& from, T* to) {
+    to->meta.labels = from.meta.labels;
+    to->meta.annotations = from.meta.annotations;
+    to->meta.owner_references = from.meta.owner_references;
+    to->meta.finalizers = from.meta.finalizers;
+    if constexpr (requires { to->spec; }) {
+      if (!(to->spec == from.spec)) {
+        to->spec = from.spec;
+        ++to->meta.generation;
+      }
+    }
+    if constexpr (requires { to->kind; }) to->kind = from.kind;
+    if constexpr (requires { to->contract_version; }) to->contract_version = from.contract_version;
+  }
+
+  uint64_t* rv_;
+  const Clock* clock_;
+  std::map<ObjectKey, T> objects_;
+  std::map<Verb, Status> fail_;
+  std::map<Verb, int> calls_;
+};
+
+struct RecordedEvent {
+  ObjectKey obj;
+  std::string type;
+  std::string reason;
+  std::string message;
+};
+
+class FakeClient : public Client {
+ public:
+  explicit FakeClient(const Clock* clock) : clock_(clock) {}
+
+  ObjectClient<Cluster>& Clusters() override { return clusters_; }
+  ObjectClient<MachinePool>& MachinePools() override { return machine_pools_; }
+  ObjectClient<BootstrapConfig>& BootstrapConfigs() override { return bootstrap_configs_; }
+  ObjectClient<InfraMachinePool>& InfraMachinePools() override { return infra_machine_pools_; }
+  ObjectClient<Machine>& Machines() override { return machines_; }
+  ObjectClient<InfraMachine>& InfraMachines() override { return infra_machines_; }
+
+  Status WorkloadNodes(const ObjectKey&, ObjectClient<Node>** out) override {
+    if (workload_unavailable) return Status::Unavailable("workload cluster is not connected");
+    *out = &nodes_;
+    return Status::Ok();
+  }
+  Status WatchWorkloadNodes(const ObjectKey& cluster) override {
+    if (workload_unavailable) return Status::Unavailable("workload cluster is not connected");
+    watched_clusters.insert(cluster);
+    return Status::Ok();
+  }
+  void RecordEvent(const ObjectKey& obj, const std::string& type, const std::string& reason,
+                   const std::string& message) override {
+    events.push_back({obj, type, reason, message});
+  }
+
+  // Typed access for seeding, inspection and error injection.
+  FakeObjectClient<Cluster>& clusters() { return clusters_; }
+  FakeObjectClient<MachinePool>& machine_pools() { return machine_pools_; }
+  FakeObjectClient<BootstrapConfig>& bootstrap_configs() { return bootstrap_configs_; }
+  FakeObjectClient<InfraMachinePool>& infra_machine_pools() { return infra_machine_pools_; }
+  FakeObjectClient<Machine>& machines() { return machines_; }
+  FakeObjectClient<InfraMachine>& infra_machines() { return infra_machines_; }
+  FakeObjectClient<Node>& nodes() { return nodes_; }
+
+  bool workload_unavailable = false;  // WorkloadNodes and WatchWorkloadNodes fail
+  std::set<ObjectKey> watched_clusters;
+  std::vector<RecordedEvent> events;
+
+ private:
+  const Clock* clock_;
+  uint64_t rv_ = 0;     // management cluster resourceVersion sequence
+  uint64_t wl_rv_ = 0;  // workload cluster sequence
+  FakeObjectClient<Cluster> clusters_{&rv_, clock_};
+  FakeObjectClient<MachinePool> machine_pools_{&rv_, clock_};
+  FakeObjectClient<BootstrapConfig> bootstrap_configs_{&rv_, clock_};
+  FakeObjectClient<InfraMachinePool> infra_machine_pools_{&rv_, clock_};
+  FakeObjectClient<Machine> machines_{&rv_, clock_};
+  FakeObjectClient<InfraMachine> infra_machines_{&rv_, clock_};
+  FakeObjectClient<Node> nodes_{&wl_rv_, clock_};
+};
+
+}  // namespace mpsim::fake
