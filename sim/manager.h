@@ -33,12 +33,12 @@ class ControllerHandle {
 class Manager {
  public:
   struct Options {
-    std::string name;     // e.g. "capi", used to name random streams
+    std::string name;  // e.g. "capi", used to name random streams
     DistSpec informer_lag;
     uint64_t seed = 1;
     // Kubernetes Events recorded by the controllers (controller, object, type, reason, message).
-    std::function<void(const std::string&, const ObjectKey&, const std::string&,
-                       const std::string&, const std::string&)>
+    std::function<void(const std::string&, const ObjectKey&, const std::string&, const std::string&,
+                       const std::string&)>
         on_event;
   };
   using MakeReconciler = std::function<std::unique_ptr<Reconciler>(Client* client)>;
@@ -60,6 +60,7 @@ class Manager {
 
   // Starts every controller's resync timer.
   void Start();
+  std::vector<ControllerHandle*> controllers() const;
 
   EventLoop* loop() const { return loop_; }
   ApiServer* mgmt() const { return mgmt_; }
@@ -107,11 +108,16 @@ ControllerHandle* Manager::AddController(const std::string& name, WorkQueueOptio
 
 template <class T>
 Informer<T>& Manager::informer() {
-  if constexpr (std::is_same_v<T, Cluster>) return *clusters_;
-  else if constexpr (std::is_same_v<T, MachinePool>) return *machine_pools_;
-  else if constexpr (std::is_same_v<T, BootstrapConfig>) return *bootstrap_configs_;
-  else if constexpr (std::is_same_v<T, InfraMachinePool>) return *infra_machine_pools_;
-  else if constexpr (std::is_same_v<T, Machine>) return *machines_;
+  if constexpr (std::is_same_v<T, Cluster>)
+    return *clusters_;
+  else if constexpr (std::is_same_v<T, MachinePool>)
+    return *machine_pools_;
+  else if constexpr (std::is_same_v<T, BootstrapConfig>)
+    return *bootstrap_configs_;
+  else if constexpr (std::is_same_v<T, InfraMachinePool>)
+    return *infra_machine_pools_;
+  else if constexpr (std::is_same_v<T, Machine>)
+    return *machines_;
   else {
     static_assert(std::is_same_v<T, InfraMachine>, "workload kinds live in Workload");
     return *infra_machines_;

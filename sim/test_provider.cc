@@ -3,14 +3,19 @@
 #include <algorithm>
 #include <vector>
 
+#include "sim/scenario_loader.h"
+
 namespace mpsim {
 namespace {
 
 const char* StateName(TestCloud::State s) {
   switch (s) {
-    case TestCloud::State::kLaunching: return "Launching";
-    case TestCloud::State::kRunning: return "Running";
-    case TestCloud::State::kDeleting: return "Deleting";
+    case TestCloud::State::kLaunching:
+      return "Launching";
+    case TestCloud::State::kRunning:
+      return "Running";
+    case TestCloud::State::kDeleting:
+      return "Deleting";
   }
   return "Unknown";
 }
@@ -34,6 +39,7 @@ void TestCloud::Launch(const std::string& version) {
   std::snprintf(suffix, sizeof suffix, "%05llu", static_cast<unsigned long long>(next_++));
   std::string name = pool_ + "-" + suffix;
   instances_[name] = Instance{opts_.provider_id_prefix + name, version};
+  rec_->ProviderApiCall(pool_);
   rec_->Change(loop_->Now(), "Instance", name, "state", "", "Launching", pool_);
   loop_->After(Sample(opts_.launch_delay, launch_rng_), [this, name] {
     auto it = instances_.find(name);
@@ -47,6 +53,7 @@ void TestCloud::Terminate(const std::string& name) {
   auto it = instances_.find(name);
   if (it == instances_.end() || it->second.state == State::kDeleting) return;
   SetState(name, &it->second, State::kDeleting);
+  rec_->ProviderApiCall(pool_);
   loop_->After(Sample(opts_.delete_delay, delete_rng_), [this, name] {
     instances_.erase(name);
     rec_->Change(loop_->Now(), "Instance", name, "state", "Deleting", "Terminated", pool_);
@@ -55,7 +62,8 @@ void TestCloud::Terminate(const std::string& name) {
 }
 
 void TestCloud::SetState(const std::string& name, Instance* inst, State s) {
-  rec_->Change(loop_->Now(), "Instance", name, "state", StateName(inst->state), StateName(s), pool_);
+  rec_->Change(loop_->Now(), "Instance", name, "state", StateName(inst->state), StateName(s),
+               pool_);
   inst->state = s;
 }
 
@@ -163,6 +171,26 @@ Status TestInfraReconciler::ReconcileDelete(InfraMachinePool* imp, TestCloud* cl
   }
   std::erase(imp->meta.finalizers, std::string(kInfraFinalizer));
   return client_->InfraMachinePools().Patch(imp);
+}
+
+void TestProvider::AddPool(const proto::MachinePoolSpec& pool) {
+  const auto& t = pool.test();
+  TestProviderOptions opts{ToDistSpec(t.launch_delay()), ToDistSpec(t.delete_delay()),
+                           t.provider_id_prefix()};
+  clouds_[pool.name()] = std::make_unique<TestCloud>(ctx_.loop, ctx_.workload, ctx_.recorder,
+                                                     pool.name(), opts, ctx_.seed);
+}
+
+void TestProvider::AddControllers(Manager* manager) {
+  std::map<std::string, TestCloud*> clouds;
+  for (const auto& [name, cloud] : clouds_) clouds[name] = cloud.get();
+  WorkQueueOptions q;
+  q.workers = 10;
+  q.policy = RateLimitPolicy::ControllerRuntimeDefault();
+  q.reconcile_duration = ToDistSpec(ctx_.controller->reconcile_duration());
+  manager->AddController<InfraMachinePool>("testmachinepool", q, [this, clouds](Client* client) {
+    return std::make_unique<TestInfraReconciler>(client, ctx_.loop, ctx_.recorder, clouds);
+  });
 }
 
 }  // namespace mpsim

@@ -4,11 +4,13 @@
 #pragma once
 
 #include <map>
+#include <memory>
 #include <string>
 
 #include "api/reconciler.h"
 #include "sim/distribution.h"
 #include "sim/event_loop.h"
+#include "sim/infra_provider.h"
 #include "sim/random.h"
 #include "sim/recorder.h"
 #include "sim/workload_cluster.h"
@@ -69,6 +71,20 @@ class TestInfraReconciler : public Reconciler {
   const Clock* clock_;
   Recorder* rec_;
   std::map<std::string, TestCloud*> clouds_;  // by InfraMachinePool name
+};
+
+// The InfraProvider for `provider: {test: ...}` pools.
+class TestProvider : public InfraProvider {
+ public:
+  explicit TestProvider(ProviderContext ctx) : ctx_(ctx) {}
+  std::string name() const override { return "test"; }
+  std::string kind() const override { return kTestMachinePoolKind; }
+  void AddPool(const proto::MachinePoolSpec& pool) override;
+  void AddControllers(Manager* manager) override;
+
+ private:
+  ProviderContext ctx_;
+  std::map<std::string, std::unique_ptr<TestCloud>> clouds_;
 };
 
 }  // namespace mpsim

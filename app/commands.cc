@@ -1,0 +1,73 @@
+#include "app/commands.h"
+
+#include <unistd.h>
+
+#include <iostream>
+
+#include "app/expectations.h"
+#include "app/outputs.h"
+#include "app/text_report.h"
+#include "app/world.h"
+#include "sim/scenario_loader.h"
+
+namespace mpsim {
+
+// Prints every load error, one per line, and returns false if there was any.
+bool LoadOrReport(const std::string& path, const std::vector<std::string>& overrides,
+                  proto::Scenario* sc) {
+  std::vector<ScenarioError> errors;
+  if (LoadScenario(path, overrides, sc, &errors)) return true;
+  for (const ScenarioError& e : errors) std::cerr << "error: " << e.String() << "\n";
+  return false;
+}
+
+int RunCommand(const RunArgs& args) {
+  proto::Scenario sc;
+  if (!LoadOrReport(args.scenario, args.overrides, &sc)) return kExitBadInput;
+  const uint64_t seed = args.seed.value_or(sc.spec().seed());
+  RunOutput out;
+  std::string error;
+  if (!RunScenario(sc, seed, &out, &error)) {
+    std::cerr << "error: " << args.scenario << ": " << error << "\n";
+    return kExitBadInput;
+  }
+  const std::string dir = args.out_dir.empty() ? "results/" + sc.metadata().name() : args.out_dir;
+  if (!WriteRunOutputs(dir, out, &error)) {
+    std::cerr << "error: " << error << "\n";
+    return kExitBadInput;
+  }
+  if (args.json) {
+    std::cout << SummaryJson(out.summary);
+  } else if (!args.quiet) {
+    PrintHumanSummary(std::cout, out.summary, ::isatty(STDOUT_FILENO) != 0);
+    std::cout << "\nwrote " << dir << "/{summary.json,timeline.csv,trace.json}\n";
+  }
+  if (args.plot || !args.explain_pool.empty()) {
+    std::cerr << "note: --plot and --explain are not available in this version yet\n";
+  }
+  bool all_passed = true;
+  for (const ExpectationResult& r : CheckExpectations(sc, out)) {
+    all_passed &= r.passed;
+    if (!r.passed && !args.quiet) {
+      std::cerr << "expectation failed: " << r.name << ": " << r.message << "\n";
+    }
+  }
+  return all_passed ? kExitOk : kExitExpectationFailed;
+}
+
+int ValidateCommand(const std::vector<std::string>& scenarios) {
+  int status = kExitOk;
+  for (const std::string& path : scenarios) {
+    proto::Scenario sc;
+    if (LoadOrReport(path, {}, &sc)) {
+      std::cout << path << ": ok (" << sc.metadata().name() << ", "
+                << sc.spec().machine_pools_size() << " pool(s), " << sc.spec().events_size()
+                << " event(s))\n";
+    } else {
+      status = kExitBadInput;
+    }
+  }
+  return status;
+}
+
+}  // namespace mpsim

@@ -1,0 +1,32 @@
+#include "app/providers.h"
+
+#include "sim/test_provider.h"
+
+namespace mpsim {
+
+std::string ProviderName(const proto::MachinePoolSpec& pool) {
+  switch (pool.provider_case()) {
+    case proto::MachinePoolSpec::kAsg:
+      return "asg";
+    case proto::MachinePoolSpec::kVmss:
+      return "vmss";
+    case proto::MachinePoolSpec::kMig:
+      return "mig";
+    case proto::MachinePoolSpec::kTest:
+      return "test";
+    default:
+      return "none";
+  }
+}
+
+std::unique_ptr<InfraProvider> MakeProvider(const proto::MachinePoolSpec& pool,
+                                            const ProviderContext& ctx) {
+  switch (pool.provider_case()) {
+    case proto::MachinePoolSpec::kTest:
+      return std::make_unique<TestProvider>(ctx);
+    default:
+      return nullptr;
+  }
+}
+
+}  // namespace mpsim

@@ -1,0 +1,263 @@
+#include "app/world.h"
+
+#include <map>
+#include <vector>
+
+#include "app/providers.h"
+#include "app/summary.h"
+#include "controller/machinepool_reconciler.h"
+#include "sim/api_server.h"
+#include "sim/bootstrap_provider.h"
+#include "sim/duration.h"
+#include "sim/event_loop.h"
+#include "sim/manager.h"
+#include "sim/pool_observer.h"
+#include "sim/scenario_loader.h"
+#include "sim/workload_cluster.h"
+
+namespace mpsim {
+namespace {
+
+constexpr const char* kNamespace = "default";
+constexpr const char* kClusterName = "workload";
+// A run that needs more events than this is a runaway, not a result.
+constexpr uint64_t kMaxEvents = 200'000'000;
+
+WorkloadOptions ToWorkloadOptions(const proto::WorkloadClusterSpec& w) {
+  WorkloadOptions o;
+  o.node_registration = ToDistSpec(w.node_registration());
+  o.node_ready = ToDistSpec(w.node_ready());
+  o.provider_id_by_kubelet = w.provider_id().set_by() == "kubelet";
+  o.ccm_delay = ToDistSpec(w.provider_id().ccm_delay());
+  const auto& f = w.provider_id().faults();
+  o.p_case_mismatch = f.case_mismatch();
+  o.p_missing = f.missing();
+  o.p_wrong_format = f.wrong_format();
+  o.p_late = f.late().probability();
+  o.late_delay = ToDistSpec(f.late().delay());
+  o.node_monitor_grace_period = w.node_monitor_grace_period();
+  return o;
+}
+
+MachinePoolOptions ToControllerOptions(const proto::ControllerSpec& c) {
+  MachinePoolOptions o;
+  if (c.provider_id_match() == "legacy-last-segment") {
+    o.provider_id_match = ProviderIDMatch::kLegacyLastSegment;
+  }
+  for (const std::string& fix : c.fixes()) {
+    if (fix == "pr14234-nil-guards") o.fix_nil_guards = true;
+    if (fix == "pr14030-initialization-provisioned") o.fix_initialization_provisioned = true;
+  }
+  return o;
+}
+
+class World {
+ public:
+  World(const proto::Scenario& sc, uint64_t seed)
+      : sc_(sc), seed_(seed), mgmt_(&loop_), workload_api_(&loop_) {}
+
+  bool Build(std::string* error);
+  void Run(RunOutput* out);
+
+ private:
+  bool BuildProviders(std::string* error);
+  void HookReconciles(Manager* m);
+  void CreateCluster();
+  void CreatePool(const proto::MachinePoolSpec& p);
+  void ScheduleEvents();
+  void ApplyEvent(const proto::Event& e);
+  template <class F>
+  void PatchPool(const std::string& pool, F change);
+  ObjectKey ClusterKey() const { return {kNamespace, kClusterName}; }
+
+  const proto::Scenario& sc_;
+  uint64_t seed_;
+  EventLoop loop_;
+  Recorder rec_;
+  ApiServer mgmt_;
+  ApiServer workload_api_;
+  std::unique_ptr<WorkloadCluster> workload_;
+  std::unique_ptr<BootstrapProvider> bootstrap_;
+  std::unique_ptr<PoolObserver> observer_;
+  std::unique_ptr<Manager> capi_;
+  std::map<std::string, std::unique_ptr<InfraProvider>> providers_;  // by provider name
+  std::map<std::string, std::unique_ptr<Manager>> provider_managers_;
+  std::vector<ControllerHandle*> controllers_;
+  ControllerHandle* mp_controller_ = nullptr;
+};
+
+bool World::Build(std::string* error) {
+  const auto& spec = sc_.spec();
+  const auto& wl = spec.workload_cluster();
+  workload_ = std::make_unique<WorkloadCluster>(&loop_, &workload_api_, &rec_,
+                                                ToWorkloadOptions(wl), seed_);
+  bootstrap_ =
+      std::make_unique<BootstrapProvider>(&loop_, &mgmt_, ToDistSpec(wl.bootstrap_delay()), seed_);
+  observer_ = std::make_unique<PoolObserver>(&mgmt_, &workload_api_, &rec_);
+
+  const auto& c = spec.controller();
+  capi_ = std::make_unique<Manager>(&loop_, &mgmt_,
+                                    Manager::Options{"capi", ToDistSpec(c.informer_lag()), seed_});
+  const Time cp_ready = wl.control_plane_ready_at();
+  capi_->AddWorkloadCluster(ClusterKey(), &workload_api_,
+                            [this, cp_ready] { return loop_.Now() >= cp_ready; });
+  WorkQueueOptions qo;
+  qo.workers = c.max_concurrent_reconciles();
+  qo.policy = RateLimitPolicy::ClusterApi();
+  qo.sync_period = c.sync_period();
+  qo.reconcile_duration = ToDistSpec(c.reconcile_duration());
+  MachinePoolOptions mpo = ToControllerOptions(c);
+  mp_controller_ =
+      capi_->AddController<MachinePool>("machinepool", qo, [this, mpo](Client* client) {
+        return std::make_unique<MachinePoolReconciler>(client, &loop_, mpo);
+      });
+  HookReconciles(capi_.get());
+  if (!BuildProviders(error)) return false;
+  CreateCluster();
+  for (const auto& p : spec.machine_pools()) CreatePool(p);
+  ScheduleEvents();
+  capi_->Start();
+  for (auto& [name, m] : provider_managers_) m->Start();
+  return true;
+}
+
+// One manager per provider, as each provider runs its own controller manager.
+bool World::BuildProviders(std::string* error) {
+  const auto& c = sc_.spec().controller();
+  ProviderContext ctx{&loop_, workload_.get(), &rec_, seed_, &c};
+  for (const auto& p : sc_.spec().machine_pools()) {
+    const std::string name = ProviderName(p);
+    if (!providers_.count(name)) {
+      std::unique_ptr<InfraProvider> provider = MakeProvider(p, ctx);
+      if (!provider) {
+        *error = "machine pool " + p.name() + ": provider `" + name +
+                 "` has no model in this build of mpsim yet (available: test)";
+        return false;
+      }
+      providers_[name] = std::move(provider);
+    }
+    providers_[name]->AddPool(p);
+    observer_->Track(p.name(), p.name(), name);
+  }
+  for (auto& [name, provider] : providers_) {
+    auto m = std::make_unique<Manager>(
+        &loop_, &mgmt_, Manager::Options{name + "-provider", ToDistSpec(c.informer_lag()), seed_});
+    m->AddWorkloadCluster(ClusterKey(), &workload_api_, [] { return true; });
+    provider->AddControllers(m.get());
+    HookReconciles(m.get());
+    provider_managers_[name] = std::move(m);
+  }
+  return true;
+}
+
+void World::HookReconciles(Manager* m) {
+  for (ControllerHandle* h : m->controllers()) {
+    controllers_.push_back(h);
+    std::string name = h->name();
+    h->queue().OnReconcile([this, name](const ReconcileRecord& r) {
+      std::string outcome = r.status.ok() ? "ok" : "error: " + r.status.message();
+      if (r.status.ok() && r.result.requeue_after > 0) {
+        outcome = "requeueAfter " + FormatDuration(r.result.requeue_after);
+      }
+      rec_.Reconcile({name, r.request.key.name, r.start, r.end, outcome});
+    });
+  }
+}
+
+void World::CreateCluster() {
+  Cluster cluster;
+  cluster.meta.name = kClusterName;
+  cluster.meta.ns = kNamespace;
+  mgmt_.Store<Cluster>().Create(&cluster);
+  const Time at = sc_.spec().workload_cluster().control_plane_ready_at();
+  loop_.At(at, [this] {
+    Cluster c;
+    if (!mgmt_.Store<Cluster>().Get(ClusterKey(), &c).ok()) return;
+    SetCondition(&c.status.conditions, {.type = "ControlPlaneInitialized", .status = "True"},
+                 loop_.Now());
+    mgmt_.Store<Cluster>().Patch(&c);
+    rec_.Change(loop_.Now(), "Cluster", kClusterName, "ControlPlaneInitialized", "False", "True");
+  });
+}
+
+void World::CreatePool(const proto::MachinePoolSpec& p) {
+  const std::string kind = providers_.at(ProviderName(p))->kind();
+  BootstrapConfig boot;
+  boot.meta = {.name = p.name(), .ns = kNamespace};
+  mgmt_.Store<BootstrapConfig>().Create(&boot);
+  InfraMachinePool imp;
+  imp.meta = {.name = p.name(), .ns = kNamespace};
+  imp.kind = kind;
+  mgmt_.Store<InfraMachinePool>().Create(&imp);
+
+  MachinePool mp;
+  mp.meta = {.name = p.name(), .ns = kNamespace};
+  for (const auto& [k, v] : p.annotations()) mp.meta.annotations[k] = v;
+  mp.spec.cluster_name = kClusterName;
+  mp.spec.replicas = p.replicas();
+  MachineSpec& ms = mp.spec.template_.spec;
+  ms.cluster_name = kClusterName;
+  ms.bootstrap.config_ref =
+      ObjectReference{"bootstrap.cluster.x-k8s.io/v1beta2", "KubeadmConfig", kNamespace, p.name()};
+  ms.infrastructure_ref =
+      ObjectReference{"infrastructure.cluster.x-k8s.io/v1beta2", kind, kNamespace, p.name()};
+  ms.version = p.version();
+  ms.min_ready_seconds = p.min_ready_seconds();
+  ms.deletion.node_deletion_timeout_seconds =
+      static_cast<int32_t>(p.node_deletion_timeout() / kSecond);
+  mgmt_.Store<MachinePool>().Create(&mp);
+}
+
+void World::ScheduleEvents() {
+  for (const auto& e : sc_.spec().events()) {
+    loop_.At(e.at(), [this, &e] { ApplyEvent(e); });
+  }
+}
+
+template <class F>
+void World::PatchPool(const std::string& pool, F change) {
+  MachinePool mp;
+  if (!mgmt_.Store<MachinePool>().Get({kNamespace, pool}, &mp).ok()) return;
+  change(&mp);
+  mgmt_.Store<MachinePool>().Patch(&mp);
+}
+
+void World::ApplyEvent(const proto::Event& e) {
+  switch (e.action_case()) {
+    case proto::Event::kScale:
+      PatchPool(e.scale().pool(),
+                [&](MachinePool* mp) { mp->spec.replicas = e.scale().replicas(); });
+      break;
+    case proto::Event::kUpgrade:
+      PatchPool(e.upgrade().pool(),
+                [&](MachinePool* mp) { mp->spec.template_.spec.version = e.upgrade().version(); });
+      break;
+    case proto::Event::kDeletePool:
+      mgmt_.Store<MachinePool>().Delete({kNamespace, e.delete_pool().pool()});
+      break;
+    default:
+      break;
+  }
+}
+
+void World::Run(RunOutput* out) {
+  EventLoop::Stats stats = loop_.Run(sc_.spec().horizon(), kMaxEvents);
+  observer_->Finish();
+  SummaryInputs in{&sc_, seed_, &stats, observer_.get(), &rec_};
+  for (ControllerHandle* h : controllers_) in.api_writes += h->api_writes();
+  in.reconciles = mp_controller_->queue().reconciles();
+  BuildSummary(in, &out->summary);
+  out->recorder = std::move(rec_);
+}
+
+}  // namespace
+
+bool RunScenario(const proto::Scenario& scenario, uint64_t seed, RunOutput* out,
+                 std::string* error) {
+  World world(scenario, seed);
+  if (!world.Build(error)) return false;
+  world.Run(out);
+  return true;
+}
+
+}  // namespace mpsim

@@ -1,0 +1,39 @@
+// The seam between the world and an infrastructure provider (a cloud model
+// plus the provider's reconcilers): the world hands it each pool of its kind
+// and a manager to run its controllers in; the provider does the rest.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "sim/event_loop.h"
+#include "sim/manager.h"
+#include "sim/proto/scenario.pb.h"
+#include "sim/recorder.h"
+#include "sim/workload_cluster.h"
+
+namespace mpsim {
+
+// What every provider may use of the world.
+struct ProviderContext {
+  EventLoop* loop = nullptr;
+  WorkloadCluster* workload = nullptr;
+  Recorder* recorder = nullptr;
+  uint64_t seed = 1;
+  const proto::ControllerSpec* controller = nullptr;  // reconcile duration, informer lag
+};
+
+class InfraProvider {
+ public:
+  virtual ~InfraProvider() = default;
+  // Short name used in reports and random-stream names: "test", "asg", ...
+  virtual std::string name() const = 0;
+  // The InfraMachinePool kind this provider reconciles, e.g. "AWSMachinePool".
+  virtual std::string kind() const = 0;
+  // Declares one pool of this provider, before the run starts.
+  virtual void AddPool(const proto::MachinePoolSpec& pool) = 0;
+  // Registers the provider's controllers with its manager; called once, after AddPool.
+  virtual void AddControllers(Manager* manager) = 0;
+};
+
+}  // namespace mpsim
