@@ -11,7 +11,7 @@ namespace {
 // shared/reference/. providers.md §4 writes LN(median, p95); our lognormals take
 // a p99, so each such figure is converted: p99 = median * (p95/median)^(z99/z95),
 // z99/z95 = 2.3263/1.6449, rounded to the second.
-const std::vector<DefaultEntry> kDefaults = {
+const std::vector<DefaultEntry> kCoreDefaults = {
     {"spec.seed", "1", "", "mpsim choice; `--seed` overrides it", "-"},
     {"spec.horizon", "1h", "", "mpsim choice", "-"},
     {"spec.controller.maxConcurrentReconciles", "50", "10 in releases before core/main.go",
@@ -60,28 +60,6 @@ const std::vector<DefaultEntry> kDefaults = {
     {"spec.machinePools[].provider.test.deleteDelay", "{dist: constant, value: 30s}", "",
      "assumption", "L"},
     {"spec.machinePools[].provider.test.providerIDPrefix", "test://", "", "mpsim choice", "-"},
-    {"spec.machinePools[].provider.asg.zones", "[us-east-1a]", "",
-     "mpsim choice: one zone (CAPA takes zones from the subnets)", "-"},
-    {"spec.machinePools[].provider.asg.capacity", "{}", "", "unlimited in every zone", "-"},
-    {"spec.machinePools[].provider.asg.launchDelay", "{dist: lognormal, median: 15s, p99: 50s}", "",
-     "providers.md §4.1 EC2 pending -> running LN(10s, p95 20s) plus health checks "
-     "LN(5s, p95 15s), taken together as LN(15s, p95 35s)",
-     "M"},
-    {"spec.machinePools[].provider.asg.deleteDelay", "{dist: lognormal, median: 30s, p99: 142s}",
-     "", "providers.md §4.1 shutting-down -> terminated LN(30s, p95 90s)", "L"},
-    {"spec.machinePools[].provider.vmss.zones", "[\"1\"]", "", "mpsim choice: one zone", "-"},
-    {"spec.machinePools[].provider.vmss.capacity", "{}", "", "unlimited in every zone", "-"},
-    {"spec.machinePools[].provider.vmss.launchDelay", "{dist: lognormal, median: 60s, p99: 284s}",
-     "", "providers.md §4.2 VM Creating -> Succeeded LN(60s, p95 180s)", "L"},
-    {"spec.machinePools[].provider.vmss.deleteDelay", "{dist: lognormal, median: 60s, p99: 284s}",
-     "", "providers.md §4.2 VMSS VM delete LN(60s, p95 180s)", "L"},
-    {"spec.machinePools[].provider.mig.zones", "[us-central1-a]", "", "mpsim choice: one zone",
-     "-"},
-    {"spec.machinePools[].provider.mig.capacity", "{}", "", "unlimited in every zone", "-"},
-    {"spec.machinePools[].provider.mig.launchDelay", "{dist: lognormal, median: 25s, p99: 86s}", "",
-     "providers.md §4.3 VM insert -> RUNNING LN(25s, p95 60s)", "M"},
-    {"spec.machinePools[].provider.mig.deleteDelay", "{dist: lognormal, median: 40s, p99: 189s}",
-     "", "providers.md §4.3 VM delete LN(40s, p95 120s)", "L"},
 };
 
 // A distribution mapping that names `dist` is complete as written.
@@ -133,10 +111,19 @@ void FillAt(YAML::Node node, const std::vector<PathStep>& steps, size_t i,
 
 }  // namespace
 
-const std::vector<DefaultEntry>& DefaultTable() { return kDefaults; }
+const std::vector<DefaultEntry>& DefaultTable() {
+  static const std::vector<DefaultEntry> table = [] {
+    std::vector<DefaultEntry> t = kCoreDefaults;
+    for (const auto& part : {AsgDefaults(), VmssDefaults(), MigDefaults()}) {
+      t.insert(t.end(), part.begin(), part.end());
+    }
+    return t;
+  }();
+  return table;
+}
 
 void ApplyDefaults(YAML::Node root) {
-  for (const DefaultEntry& d : kDefaults) {
+  for (const DefaultEntry& d : DefaultTable()) {
     std::vector<PathStep> steps;
     std::string error;
     // The table is tested to resolve and parse; a broken entry fills nothing.

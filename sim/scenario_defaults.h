@@ -17,7 +17,12 @@ struct DefaultEntry {
   const char* confidence;  // H, M or L as in providers.md §4; "-" for mpsim's own choices
 };
 
-// The table, in the order of docs/defaults.md.
+// Each provider block's rows, one file per cloud (scenario_defaults_<cloud>.cc).
+std::vector<DefaultEntry> AsgDefaults();
+std::vector<DefaultEntry> VmssDefaults();
+std::vector<DefaultEntry> MigDefaults();
+
+// The whole table: the core rows, then each cloud's.
 const std::vector<DefaultEntry>& DefaultTable();
 
 // Fills every key that the YAML tree `root` leaves out. A distribution that
