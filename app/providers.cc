@@ -19,6 +19,12 @@ std::string ProviderName(const proto::MachinePoolSpec& pool) {
   }
 }
 
+std::string AvailableProviders() {
+  std::string out;
+  for (const char* name : {"test"}) out += (out.empty() ? "" : ", ") + std::string(name);
+  return out;
+}
+
 std::unique_ptr<InfraProvider> MakeProvider(const proto::MachinePoolSpec& pool,
                                             const ProviderContext& ctx) {
   switch (pool.provider_case()) {

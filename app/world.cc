@@ -131,7 +131,7 @@ bool World::BuildProviders(std::string* error) {
       std::unique_ptr<InfraProvider> provider = MakeProvider(p, ctx);
       if (!provider) {
         *error = "machine pool " + p.name() + ": provider `" + name +
-                 "` has no model in this build of mpsim yet (available: test)";
+                 "` has no model in this build of mpsim yet (available: " + AvailableProviders() + ")";
         return false;
       }
       providers_[name] = std::move(provider);
