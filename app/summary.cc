@@ -72,6 +72,9 @@ void FillPool(const SummaryInputs& in, const PoolRecord& r, proto::PoolSummary* 
   }
   p->set_reconciles(reconciles);
   p->set_provider_api_calls(in.recorder->provider_api_calls(r.name));
+  for (const auto& [api, n] : in.recorder->provider_api_calls_by_api(r.name)) {
+    (*p->mutable_provider_api_calls_by_api())[api] = n;
+  }
   p->set_faults_injected(in.recorder->faults(r.name));
   for (const TimelineRow& row : in.recorder->rows()) {
     if (row.object_kind == "Fault" && row.pool == r.name) ++(*p->mutable_faults_by_kind())[row.to];

@@ -38,14 +38,23 @@ class Recorder {
   // An injected fault: a timeline row of kind Fault and a per-pool count.
   void Fault(Time t, const std::string& pool, const std::string& object, const std::string& what);
   void Reconcile(ReconcileSpan span);
-  // A cloud API call made by a provider for a pool (for provider_api_calls).
-  void ProviderApiCall(const std::string& pool) { ++api_calls_[pool]; }
+  // A cloud API call made by a provider for a pool (for provider_api_calls);
+  // `api` names the call, e.g. "ec2:DescribeInstances".
+  void ProviderApiCall(const std::string& pool, const std::string& api = "other") {
+    ++api_calls_[pool];
+    ++api_calls_by_api_[pool][api];
+  }
 
   const std::vector<TimelineRow>& rows() const { return rows_; }
   const std::vector<ReconcileSpan>& reconciles() const { return reconciles_; }
   uint64_t faults(const std::string& pool) const { return Get(faults_, pool); }
   uint64_t provider_api_calls(const std::string& pool) const { return Get(api_calls_, pool); }
   const std::map<std::string, uint64_t>& faults_by_kind() const { return faults_by_kind_; }
+  const std::map<std::string, uint64_t>& provider_api_calls_by_api(const std::string& pool) const {
+    static const std::map<std::string, uint64_t> kNone;
+    auto it = api_calls_by_api_.find(pool);
+    return it == api_calls_by_api_.end() ? kNone : it->second;
+  }
 
  private:
   static uint64_t Get(const std::map<std::string, uint64_t>& m, const std::string& k) {
@@ -57,6 +66,7 @@ class Recorder {
   std::map<std::string, uint64_t> faults_;
   std::map<std::string, uint64_t> faults_by_kind_;
   std::map<std::string, uint64_t> api_calls_;
+  std::map<std::string, std::map<std::string, uint64_t>> api_calls_by_api_;
 };
 
 }  // namespace mpsim

@@ -39,7 +39,7 @@ void TestCloud::Launch(const std::string& version) {
   std::snprintf(suffix, sizeof suffix, "%05llu", static_cast<unsigned long long>(next_++));
   std::string name = pool_ + "-" + suffix;
   instances_[name] = Instance{opts_.provider_id_prefix + name, version};
-  rec_->ProviderApiCall(pool_);
+  rec_->ProviderApiCall(pool_, "test:Launch");
   rec_->Change(loop_->Now(), "Instance", name, "state", "", "Launching", pool_);
   loop_->After(Sample(opts_.launch_delay, launch_rng_), [this, name] {
     auto it = instances_.find(name);
@@ -53,7 +53,7 @@ void TestCloud::Terminate(const std::string& name) {
   auto it = instances_.find(name);
   if (it == instances_.end() || it->second.state == State::kDeleting) return;
   SetState(name, &it->second, State::kDeleting);
-  rec_->ProviderApiCall(pool_);
+  rec_->ProviderApiCall(pool_, "test:Terminate");
   loop_->After(Sample(opts_.delete_delay, delete_rng_), [this, name] {
     instances_.erase(name);
     rec_->Change(loop_->Now(), "Instance", name, "state", "Deleting", "Terminated", pool_);
