@@ -1,9 +1,11 @@
 // `mpsim check`: runs scenarios with expectations, prints one line per
 // expectation, writes JUnit XML, and names the replay command on failure.
 #include <algorithm>
+#include <atomic>
 #include <filesystem>
 #include <iostream>
 #include <sstream>
+#include <thread>
 
 #include "app/atomic_file.h"
 #include "app/commands.h"
@@ -94,24 +96,42 @@ std::string JUnit(const std::vector<CaseResult>& cases) {
   return x.str();
 }
 
-// Runs one file over the seeds; appends one case per expectation and seed.
-int CheckFile(const std::string& file, uint64_t seeds, std::vector<CaseResult>* cases) {
-  proto::Scenario sc;
-  if (!LoadOrReport(file, {}, &sc)) {
-    cases->push_back({file, "load", false, "scenario does not load"});
-    return kExitBadInput;
-  }
+// What checking one file produced; files are checked in parallel and
+// reported in file order, so the output does not depend on scheduling.
+struct FileResult {
   int status = kExitOk;
+  std::vector<CaseResult> cases;
+  std::string out;  // the PASS/FAIL lines
+  std::string err;  // load and run errors
+};
+
+// Runs one file over the seeds; one case per expectation and seed.
+FileResult CheckFile(const std::string& file, uint64_t seeds) {
+  FileResult res;
+  std::vector<CaseResult>* cases = &res.cases;
+  std::ostringstream out, err;
+  proto::Scenario sc;
+  if (!LoadOrReport(file, {}, &sc, &err)) {
+    cases->push_back({file, "load", false, "scenario does not load: " + err.str()});
+    res.err = err.str();
+    res.status = kExitBadInput;
+    return res;
+  }
+  if (sc.spec().expect_size() == 0) {
+    out << "SKIP " << file << ": no expectations\n";
+  }
+  int& status = res.status;
   for (uint64_t k = 0; k < seeds; ++k) {
     const uint64_t seed = sc.spec().seed() + k;
-    RunOutput out;
+    RunOutput run;
     std::string error;
-    if (!RunScenario(sc, seed, &out, &error)) {
-      std::cerr << "error: " << file << ": " << error << "\n";
+    if (!RunScenario(sc, seed, &run, &error)) {
+      res.err = "error: " + file + ": " + error + "\n";
       cases->push_back({file, "run", false, error});
-      return kExitBadInput;
+      res.status = kExitBadInput;
+      return res;
     }
-    for (const ExpectationResult& r : CheckExpectations(sc, out)) {
+    for (const ExpectationResult& r : CheckExpectations(sc, run)) {
       std::string name = r.name + (seeds > 1 ? " [seed " + std::to_string(seed) + "]" : "");
       std::string msg = r.message;
       if (!r.passed) {
@@ -119,11 +139,34 @@ int CheckFile(const std::string& file, uint64_t seeds, std::vector<CaseResult>* 
                VersionString() + ")";
         status = std::max(status, kExitExpectationFailed);
       }
-      std::cout << (r.passed ? "PASS " : "FAIL ") << file << ": " << name << ": " << msg << "\n";
+      out << (r.passed ? "PASS " : "FAIL ") << file << ": " << name << ": " << msg << "\n";
       cases->push_back({file, name, r.passed, msg});
     }
   }
-  return status;
+  int failed = 0;
+  for (const CaseResult& c : res.cases) failed += !c.passed;
+  if (failed > 0) {
+    out << "FAIL " << file << " (" << failed << " of " << res.cases.size() << " failed)\n";
+  } else if (!res.cases.empty()) {
+    out << "ok   " << file << " (" << res.cases.size() << " passed)\n";
+  }
+  res.out = out.str();
+  return res;
+}
+
+// Checks every file on a few threads; results stay in file order.
+std::vector<FileResult> CheckAll(const std::vector<std::string>& files, uint64_t seeds) {
+  std::vector<FileResult> results(files.size());
+  std::atomic<size_t> next{0};
+  auto worker = [&] {
+    for (size_t i = next++; i < files.size(); i = next++) results[i] = CheckFile(files[i], seeds);
+  };
+  const size_t n = std::clamp<size_t>(std::thread::hardware_concurrency(), 1, files.size());
+  std::vector<std::thread> threads;
+  for (size_t t = 1; t < n; ++t) threads.emplace_back(worker);
+  worker();
+  for (std::thread& t : threads) t.join();
+  return results;
 }
 
 }  // namespace
@@ -131,9 +174,18 @@ int CheckFile(const std::string& file, uint64_t seeds, std::vector<CaseResult>* 
 int CheckCommand(const CheckArgs& args) {
   std::vector<std::string> files;
   if (!CollectFiles(args.paths, &files)) return kExitBadInput;
+  if (files.empty()) {
+    std::cerr << "error: no scenario files (*.yaml, *.yml) found\n";
+    return kExitBadInput;
+  }
   std::vector<CaseResult> cases;
   int status = kExitOk;
-  for (const std::string& f : files) status = std::max(status, CheckFile(f, args.seeds, &cases));
+  for (FileResult& r : CheckAll(files, args.seeds)) {
+    std::cout << r.out;
+    std::cerr << r.err;
+    status = std::max(status, r.status);
+    cases.insert(cases.end(), r.cases.begin(), r.cases.end());
+  }
   int failed = 0;
   for (const CaseResult& c : cases) failed += !c.passed;
   std::cout << "mpsim check: " << (cases.size() - failed) << " expectation(s) passed, " << failed

@@ -14,10 +14,11 @@ namespace mpsim {
 
 // Prints every load error, one per line, and returns false if there was any.
 bool LoadOrReport(const std::string& path, const std::vector<std::string>& overrides,
-                  proto::Scenario* sc) {
+                  proto::Scenario* sc, std::ostream* err) {
   std::vector<ScenarioError> errors;
   if (LoadScenario(path, overrides, sc, &errors)) return true;
-  for (const ScenarioError& e : errors) std::cerr << "error: " << e.String() << "\n";
+  std::ostream& out = err ? *err : std::cerr;
+  for (const ScenarioError& e : errors) out << "error: " << e.String() << "\n";
   return false;
 }
 

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -37,8 +38,9 @@ struct CheckArgs {
 };
 int CheckCommand(const CheckArgs& args);
 
-// Loads a scenario, printing every error to stderr; false if there was any.
+// Loads a scenario, printing every error to `err` (stderr by default); false
+// if there was any.
 bool LoadOrReport(const std::string& path, const std::vector<std::string>& overrides,
-                  proto::Scenario* sc);
+                  proto::Scenario* sc, std::ostream* err = nullptr);
 
 }  // namespace mpsim

@@ -1,11 +1,17 @@
 #include "app/expectations.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cstdio>
+#include <map>
+#include <optional>
 
 #include "sim/duration.h"
 
 namespace mpsim {
 namespace {
+
+using Rows = std::vector<TimelineRow>;
 
 const proto::PoolSummary* FindPool(const proto::RunSummary& s, const std::string& name) {
   for (const auto& p : s.pools()) {
@@ -18,6 +24,31 @@ std::string Secs(double s) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.1fs", s);
   return buf;
+}
+
+std::string Lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+bool Matches(const proto::TimelineMatch& m, const TimelineRow& r) {
+  return (m.kind().empty() || m.kind() == r.object_kind) &&
+         (m.object().empty() || m.object() == r.object) &&
+         (m.field().empty() || m.field() == r.field) && (m.to().empty() || m.to() == r.to);
+}
+
+std::string Describe(const proto::TimelineMatch& m) {
+  auto part = [](const std::string& v) { return v.empty() ? std::string("*") : v; };
+  return part(m.kind()) + " " + part(m.object()) + " " + part(m.field()) + "=" + part(m.to());
+}
+
+// The time of the pool's first row matching `m`, if any.
+std::optional<Time> First(const Rows& rows, const std::string& pool,
+                          const proto::TimelineMatch& m) {
+  for (const TimelineRow& r : rows) {
+    if (r.pool == pool && Matches(m, r)) return r.time;
+  }
+  return std::nullopt;
 }
 
 ExpectationResult CheckPhase(const proto::Expectation& e, const proto::PoolSummary& p,
@@ -39,6 +70,20 @@ ExpectationResult CheckPhase(const proto::Expectation& e, const proto::PoolSumma
   return r;
 }
 
+ExpectationResult CheckNeverPhase(const proto::Expectation& e, const proto::PoolSummary& p) {
+  ExpectationResult r{e.pool() + " never enters " + e.never_phase(), true, ""};
+  for (const auto& t : p.phase_transitions()) {
+    if (t.phase() == e.never_phase()) {
+      r.passed = false;
+      r.message = "entered " + e.never_phase() + " at " + Secs(t.time_s());
+      return r;
+    }
+  }
+  r.message = "phases: " + std::to_string(p.phase_transitions_size()) + " transitions, none to " +
+              e.never_phase();
+  return r;
+}
+
 ExpectationResult CheckConverged(const proto::Expectation& e, const proto::PoolSummary& p) {
   ExpectationResult r;
   r.name = e.pool() + (e.converged() ? " converges" : " never converges");
@@ -46,6 +91,147 @@ ExpectationResult CheckConverged(const proto::Expectation& e, const proto::PoolS
   r.message = p.converged() ? "converged in " + Secs(p.time_to_converge_s())
                             : "did not converge: " + p.not_converged_reason();
   return r;
+}
+
+// readyReplicas as the timeline last recorded it at or before `at`.
+int ReadyAt(const Rows& rows, const std::string& pool, Time at) {
+  int ready = 0;
+  for (const TimelineRow& r : rows) {
+    if (r.time > at) break;
+    if (r.pool == pool && r.object_kind == "MachinePool" && r.field == "readyReplicas") {
+      ready = std::stoi(r.to);
+    }
+  }
+  return ready;
+}
+
+ExpectationResult CheckReadyAt(const proto::Expectation& e, const RunOutput& out) {
+  const bool at_end = !e.has_at();
+  const Time at = at_end ? INT64_MAX : e.at();
+  const int got = ReadyAt(out.recorder.rows(), e.pool(), at);
+  ExpectationResult r;
+  r.name = e.pool() + " has " + std::to_string(e.ready_replicas()) + " ready replicas " +
+           (at_end ? "at the end" : "at " + FormatDuration(e.at()));
+  r.passed = got == e.ready_replicas();
+  r.message = "readyReplicas was " + std::to_string(got);
+  return r;
+}
+
+ExpectationResult CheckMatchingP99(const proto::Expectation& e, const proto::PoolSummary& p) {
+  ExpectationResult r;
+  r.name = e.pool() + " matching latency p99 below " + FormatDuration(e.matching_p99_below());
+  const auto& m = p.matching_latency_s();
+  r.passed = m.count() > 0 && m.p99() < ToSeconds(e.matching_p99_below());
+  r.message = m.count() == 0
+                  ? "no node was matched"
+                  : "p99 was " + Secs(m.p99()) + " over " + std::to_string(m.count()) + " nodes";
+  return r;
+}
+
+// Per object, the last value of (kind, field) among the pool's rows.
+std::map<std::string, std::string> LastValues(const Rows& rows, const std::string& pool,
+                                              const std::string& kind, const std::string& field) {
+  std::map<std::string, std::string> last;
+  for (const TimelineRow& r : rows) {
+    if (r.pool == pool && r.object_kind == kind && r.field == field) last[r.object] = r.to;
+  }
+  return last;
+}
+
+int CountNodes(const Rows& rows, const std::string& pool) {
+  int n = 0;
+  for (const auto& [node, registered] : LastValues(rows, pool, "Node", "registered")) {
+    (void)node;
+    n += registered == "true";
+  }
+  for (const auto& [node, deleted] : LastValues(rows, pool, "Node", "deleted")) {
+    (void)node;
+    n -= deleted == "true";
+  }
+  return n;
+}
+
+// Every cloud model ends an instance's life with one of these states.
+bool Gone(const std::string& state) {
+  const std::string s = Lower(state);
+  return s == "terminated" || s == "deleted" || s == "gone";
+}
+
+int CountInstances(const Rows& rows, const std::string& pool) {
+  int n = 0;
+  for (const auto& [inst, state] : LastValues(rows, pool, "Instance", "state")) {
+    (void)inst;
+    n += !Gone(state);
+  }
+  return n;
+}
+
+ExpectationResult CheckCount(const std::string& pool, const std::string& what, int want, int got) {
+  return {pool + " has " + std::to_string(want) + " " + what + " at the end", want == got,
+          "found " + std::to_string(got)};
+}
+
+ExpectationResult CheckRow(const proto::Expectation& e, const Rows& rows) {
+  const std::optional<Time> t = First(rows, e.pool(), e.row());
+  ExpectationResult r;
+  const std::string row = Describe(e.row());
+  if (e.never()) {
+    r = {e.pool() + ": " + row + " never happens", !t, ""};
+    r.message = t ? "happened at " + Secs(ToSeconds(*t)) : "no such row";
+    return r;
+  }
+  const bool before = e.has_before();
+  const proto::TimelineMatch& other = before ? e.before() : e.after();
+  if (!before && !e.has_after()) {
+    r = {e.pool() + ": " + row + " happens", t.has_value(), ""};
+    r.message = t ? "at " + Secs(ToSeconds(*t)) : "no such row";
+    return r;
+  }
+  const std::optional<Time> u = First(rows, e.pool(), other);
+  r.name = e.pool() + ": " + row + (before ? " before " : " after ") + Describe(other);
+  r.passed = t && u && (before ? *t < *u : *t > *u);
+  auto when = [](const std::optional<Time>& x) { return x ? Secs(ToSeconds(*x)) : "never"; };
+  r.message = "first at " + when(t) + ", the other at " + when(u);
+  return r;
+}
+
+uint64_t Reconciles(const RunOutput& out, const std::string& pool) {
+  uint64_t n = 0;
+  for (const ReconcileSpan& s : out.recorder.reconciles()) {
+    n += s.controller == "machinepool" && s.object == pool;
+  }
+  return n;
+}
+
+ExpectationResult CheckAtMost(const std::string& pool, const std::string& what, uint64_t limit,
+                              uint64_t got) {
+  return {pool + " makes at most " + std::to_string(limit) + " " + what, got <= limit,
+          "made " + std::to_string(got)};
+}
+
+void CheckOne(const proto::Expectation& e, const proto::PoolSummary& p, const RunOutput& out,
+              std::vector<ExpectationResult>* results) {
+  const Rows& rows = out.recorder.rows();
+  if (!e.phase().empty()) results->push_back(CheckPhase(e, p, out.summary.horizon_s()));
+  if (e.has_never_phase()) results->push_back(CheckNeverPhase(e, p));
+  if (e.has_converged()) results->push_back(CheckConverged(e, p));
+  if (e.has_ready_replicas()) results->push_back(CheckReadyAt(e, out));
+  if (e.has_matching_p99_below()) results->push_back(CheckMatchingP99(e, p));
+  if (e.has_nodes())
+    results->push_back(CheckCount(e.pool(), "nodes", e.nodes(), CountNodes(rows, e.pool())));
+  if (e.has_instances()) {
+    results->push_back(
+        CheckCount(e.pool(), "instances", e.instances(), CountInstances(rows, e.pool())));
+  }
+  if (e.has_row()) results->push_back(CheckRow(e, rows));
+  if (e.has_max_reconciles()) {
+    results->push_back(
+        CheckAtMost(e.pool(), "reconciles", e.max_reconciles(), Reconciles(out, e.pool())));
+  }
+  if (e.has_max_api_calls()) {
+    results->push_back(
+        CheckAtMost(e.pool(), "provider API calls", e.max_api_calls(), p.provider_api_calls()));
+  }
 }
 
 }  // namespace
@@ -58,8 +244,7 @@ std::vector<ExpectationResult> CheckExpectations(const proto::Scenario& sc, cons
       results.push_back({e.pool(), false, "no pool named " + e.pool() + " in the run"});
       continue;
     }
-    if (!e.phase().empty()) results.push_back(CheckPhase(e, *p, out.summary.horizon_s()));
-    if (e.has_converged()) results.push_back(CheckConverged(e, *p));
+    CheckOne(e, *p, out, &results);
   }
   return results;
 }

@@ -10,7 +10,7 @@
 namespace mpsim {
 
 struct ExpectationResult {
-  std::string name;     // e.g. "mp-0 reaches Running within 20m"
+  std::string name;  // e.g. "mp-0 reaches Running within 20m"
   bool passed = false;
   std::string message;  // what was observed
 };

@@ -68,8 +68,8 @@ json Meta(const char* what, int pid, int tid, const std::string& name) {
 }
 
 json Span(const std::string& name, int pid, int tid, Time start, Time end) {
-  return {{"ph", "X"}, {"name", name}, {"pid", pid}, {"tid", tid}, {"ts", start},
-          {"dur", end - start}};
+  return {{"ph", "X"},  {"name", name}, {"pid", pid},
+          {"tid", tid}, {"ts", start},  {"dur", end - start}};
 }
 
 // Per pool: a process; thread 0 holds the phases, one thread per instance
@@ -89,7 +89,8 @@ class TraceBuilder {
 
   json Build() {
     for (const TimelineRow& r : out_.recorder.rows()) Row(r);
-    for (auto& [key, open] : open_) events_.push_back(Span(open.name, key.first, key.second, open.start, end_));
+    for (auto& [key, open] : open_)
+      events_.push_back(Span(open.name, key.first, key.second, open.start, end_));
     Controllers();
     return {{"traceEvents", events_}, {"displayTimeUnit", "ms"}};
   }
@@ -109,8 +110,12 @@ class TraceBuilder {
     } else if (r.object_kind == "Instance" && r.field == "state") {
       Switch({pid, Tid(pid, r.object)}, r.to == "Terminated" ? "" : r.to, r.time);
     } else if (r.object_kind == "Node" || r.object_kind == "Fault") {
-      events_.push_back({{"ph", "i"}, {"s", "t"}, {"name", r.object_kind + " " + r.field + "=" + r.to},
-                         {"pid", pid}, {"tid", Tid(pid, r.object)}, {"ts", r.time}});
+      events_.push_back({{"ph", "i"},
+                         {"s", "t"},
+                         {"name", r.object_kind + " " + r.field + "=" + r.to},
+                         {"pid", pid},
+                         {"tid", Tid(pid, r.object)},
+                         {"ts", r.time}});
     }
   }
 

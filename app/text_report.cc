@@ -57,8 +57,8 @@ void PrintPool(std::ostream& os, const proto::PoolSummary& p, double end, bool c
 
 void PrintHumanSummary(std::ostream& os, const proto::RunSummary& s, bool color) {
   os << "scenario " << s.scenario() << ", seed " << s.seed() << ": simulated "
-     << Secs(s.end_time_s()) << " in " << s.events_processed() << " events (stopped: "
-     << s.stop_reason() << ")\n";
+     << Secs(s.end_time_s()) << " in " << s.events_processed()
+     << " events (stopped: " << s.stop_reason() << ")\n";
   for (const auto& p : s.pools()) {
     os << "\n";
     PrintPool(os, p, s.end_time_s(), color);

@@ -6,5 +6,7 @@
 #endif
 
 namespace mpsim {
-std::string VersionString() { return std::string(MPSIM_VERSION) + " (commit " + MPSIM_GIT_COMMIT + ")"; }
+std::string VersionString() {
+  return std::string(MPSIM_VERSION) + " (commit " + MPSIM_GIT_COMMIT + ")";
+}
 }  // namespace mpsim

@@ -1,6 +1,7 @@
 #include "app/world.h"
 
 #include <map>
+#include <set>
 #include <vector>
 
 #include "app/providers.h"
@@ -62,6 +63,7 @@ class World {
  private:
   bool BuildProviders(std::string* error);
   void HookReconciles(Manager* m);
+  void RecordRequeue(const std::string& controller, const ReconcileRecord& r);
   void CreateCluster();
   void CreatePool(const proto::MachinePoolSpec& p);
   void ScheduleEvents();
@@ -84,6 +86,7 @@ class World {
   std::map<std::string, std::unique_ptr<Manager>> provider_managers_;
   std::vector<ControllerHandle*> controllers_;
   ControllerHandle* mp_controller_ = nullptr;
+  std::set<std::string> pools_;  // names of the scenario's pools
 };
 
 bool World::Build(std::string* error) {
@@ -131,12 +134,14 @@ bool World::BuildProviders(std::string* error) {
       std::unique_ptr<InfraProvider> provider = MakeProvider(p, ctx);
       if (!provider) {
         *error = "machine pool " + p.name() + ": provider `" + name +
-                 "` has no model in this build of mpsim yet (available: " + AvailableProviders() + ")";
+                 "` has no model in this build of mpsim yet (available: " + AvailableProviders() +
+                 ")";
         return false;
       }
       providers_[name] = std::move(provider);
     }
     providers_[name]->AddPool(p);
+    pools_.insert(p.name());
     observer_->Track(p.name(), p.name(), name);
   }
   for (auto& [name, provider] : providers_) {
@@ -160,8 +165,27 @@ void World::HookReconciles(Manager* m) {
         outcome = "requeueAfter " + FormatDuration(r.result.requeue_after);
       }
       rec_.Reconcile({name, r.request.key.name, r.start, r.end, outcome});
+      RecordRequeue(name, r);
     });
   }
+}
+
+// Requeues go on the timeline too (issue 8: "requeues and their reason"), so
+// that the 30 s rhythm of capi-core.md §1.11 can be seen and checked.
+void World::RecordRequeue(const std::string& controller, const ReconcileRecord& r) {
+  std::string why;
+  if (!r.status.ok()) {
+    why = "error backoff";
+  } else if (r.result.requeue_after > 0) {
+    why = FormatDuration(r.result.requeue_after);
+  } else if (r.result.requeue) {
+    why = "requeue";
+  } else {
+    return;
+  }
+  const std::string& object = r.request.key.name;
+  const std::string pool = pools_.count(object) ? object : "";
+  rec_.Change(loop_.Now(), "Controller", controller + "/" + object, "requeue", "", why, pool);
 }
 
 void World::CreateCluster() {

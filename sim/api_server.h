@@ -17,12 +17,18 @@ class ApiServer {
 
   template <class T>
   ObjectStore<T>& Store() {
-    if constexpr (std::is_same_v<T, Cluster>) return clusters_;
-    else if constexpr (std::is_same_v<T, MachinePool>) return machine_pools_;
-    else if constexpr (std::is_same_v<T, BootstrapConfig>) return bootstrap_configs_;
-    else if constexpr (std::is_same_v<T, InfraMachinePool>) return infra_machine_pools_;
-    else if constexpr (std::is_same_v<T, Machine>) return machines_;
-    else if constexpr (std::is_same_v<T, InfraMachine>) return infra_machines_;
+    if constexpr (std::is_same_v<T, Cluster>)
+      return clusters_;
+    else if constexpr (std::is_same_v<T, MachinePool>)
+      return machine_pools_;
+    else if constexpr (std::is_same_v<T, BootstrapConfig>)
+      return bootstrap_configs_;
+    else if constexpr (std::is_same_v<T, InfraMachinePool>)
+      return infra_machine_pools_;
+    else if constexpr (std::is_same_v<T, Machine>)
+      return machines_;
+    else if constexpr (std::is_same_v<T, InfraMachine>)
+      return infra_machines_;
     else {
       static_assert(std::is_same_v<T, Node>, "unknown kind");
       return nodes_;

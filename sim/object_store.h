@@ -59,7 +59,9 @@ class ObjectStore {
   }
 
   // Writes metadata and spec (not status), checking the resourceVersion.
-  Status Update(T* obj) { return Write(obj, /*check_rv=*/true, /*meta_spec=*/true, /*status=*/false); }
+  Status Update(T* obj) {
+    return Write(obj, /*check_rv=*/true, /*meta_spec=*/true, /*status=*/false);
+  }
   // Writes status only, checking the resourceVersion.
   Status UpdateStatus(T* obj) { return Write(obj, true, false, true); }
   // Writes metadata, spec and status without a resourceVersion check.
@@ -86,7 +88,9 @@ class ObjectStore {
     for (char& ch : k) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
     return k + "-";
   }
-  static std::string Describe(const ObjectKey& key) { return std::string(Kind()) + " " + key.String(); }
+  static std::string Describe(const ObjectKey& key) {
+    return std::string(Kind()) + " " + key.String();
+  }
   static Status NotFound(const ObjectKey& key) {
     return Status::NotFound(Describe(key) + " not found");
   }
@@ -96,8 +100,10 @@ class ObjectStore {
     if (it == objects_.end()) return NotFound(obj->meta.Key());
     const Ptr& cur = it->second;
     if (check_rv && obj->meta.resource_version != cur->meta.resource_version) {
-      return Status::Conflict("the object has been modified; please apply your changes to the "
-                              "latest version and try again (" + Describe(cur->meta.Key()) + ")");
+      return Status::Conflict(
+          "the object has been modified; please apply your changes to the "
+          "latest version and try again (" +
+          Describe(cur->meta.Key()) + ")");
     }
     T next = *cur;
     if (meta_spec) CopyMetaAndSpec(*obj, &next);

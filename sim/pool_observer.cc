@@ -3,20 +3,18 @@
 namespace mpsim {
 namespace {
 
-std::string ReplicaString(const std::optional<int32_t>& r) {
-  return r ? std::to_string(*r) : "";
-}
+std::string ReplicaString(const std::optional<int32_t>& r) { return r ? std::to_string(*r) : ""; }
 
 }  // namespace
 
 PoolObserver::PoolObserver(ApiServer* mgmt, ApiServer* workload, Recorder* rec)
     : mgmt_(mgmt), workload_(workload), rec_(rec) {
   using PoolType = WatchEvent<MachinePool>::Type;
-  mgmt_->Store<MachinePool>().Watch(
-      [this](PoolType t, const std::shared_ptr<const MachinePool>& old,
-             const std::shared_ptr<const MachinePool>& obj) {
-        OnPool(old.get(), *obj, t == PoolType::kDeleted);
-      });
+  mgmt_->Store<MachinePool>().Watch([this](PoolType t,
+                                           const std::shared_ptr<const MachinePool>& old,
+                                           const std::shared_ptr<const MachinePool>& obj) {
+    OnPool(old.get(), *obj, t == PoolType::kDeleted);
+  });
   mgmt_->Store<InfraMachinePool>().Watch(
       [this](auto, const auto&, const std::shared_ptr<const InfraMachinePool>& obj) {
         OnInfra(*obj);
@@ -76,7 +74,8 @@ void PoolObserver::DiffNodeRefs(const MachinePool& mp, PoolRecord* rec, Tracking
     rec->matching_latencies.push_back(Now() - seen->second);
   }
   for (const std::string& n : t->refs) {
-    if (!now.count(n)) rec_->Change(Now(), "MachinePool", mp.meta.name, "nodeRef", n, "", mp.meta.name);
+    if (!now.count(n))
+      rec_->Change(Now(), "MachinePool", mp.meta.name, "nodeRef", n, "", mp.meta.name);
   }
   t->refs = std::move(now);
 }
@@ -87,8 +86,15 @@ void PoolObserver::UpdateConvergence(const MachinePool& mp, PoolRecord* rec) {
   rec->desired = mp.spec.replicas.value_or(1);
   rec->version = mp.spec.template_.spec.version.value_or("");
   const auto& v1 = mp.status.deprecated ? mp.status.deprecated->v1beta1 : std::nullopt;
-  rec->ready = v1 ? v1->ready_replicas : 0;
-  rec->available = v1 ? v1->available_replicas : 0;
+  const int32_t ready = v1 ? v1->ready_replicas : 0;
+  const int32_t available = v1 ? v1->available_replicas : 0;
+  // Timeline rows let expectations ask "N ready at time T" after the run.
+  rec_->Change(Now(), "MachinePool", mp.meta.name, "readyReplicas", std::to_string(rec->ready),
+               std::to_string(ready), mp.meta.name);
+  rec_->Change(Now(), "MachinePool", mp.meta.name, "availableReplicas",
+               std::to_string(rec->available), std::to_string(available), mp.meta.name);
+  rec->ready = ready;
+  rec->available = available;
   rec->phase = mp.status.phase;
   rec->node_refs = static_cast<int32_t>(mp.status.node_refs.size());
   bool versions_ok = true;
@@ -111,14 +117,16 @@ void PoolObserver::OnInfra(const InfraMachinePool& imp) {
   if (pit == infra_to_pool_.end()) return;
   Tracking& t = tracking_[pit->second];
   std::set<std::string> now;
-  if (imp.spec.provider_id_list) now.insert(imp.spec.provider_id_list->begin(), imp.spec.provider_id_list->end());
+  if (imp.spec.provider_id_list)
+    now.insert(imp.spec.provider_id_list->begin(), imp.spec.provider_id_list->end());
   for (const std::string& id : now) {
     if (t.infra_ids.count(id)) continue;
     t.id_seen.emplace(id, Now());
     rec_->Change(Now(), "InfraMachinePool", imp.meta.name, "providerIDList", "", id, pit->second);
   }
   for (const std::string& id : t.infra_ids) {
-    if (!now.count(id)) rec_->Change(Now(), "InfraMachinePool", imp.meta.name, "providerIDList", id, "", pit->second);
+    if (!now.count(id))
+      rec_->Change(Now(), "InfraMachinePool", imp.meta.name, "providerIDList", id, "", pit->second);
   }
   t.infra_ids = std::move(now);
 }
@@ -129,7 +137,8 @@ void PoolObserver::Finish() {
     std::set<std::string> referenced_ids;
     for (const std::string& n : t.refs) {
       Node node;
-      if (workload_->Store<Node>().Get({"", n}, &node).ok()) referenced_ids.insert(node.spec.provider_id);
+      if (workload_->Store<Node>().Get({"", n}, &node).ok())
+        referenced_ids.insert(node.spec.provider_id);
     }
     rec.unmatched_ids.clear();
     for (const std::string& id : t.infra_ids) {

@@ -19,8 +19,8 @@ struct PoolRecord {
   std::string provider;
   std::vector<std::pair<std::string, Time>> phases;  // (phase, time)
   std::vector<Duration> matching_latencies;
-  Time last_spec_change = 0;             // replicas/version change, creation included
-  std::optional<Time> converged_since;   // status matched spec from then on
+  Time last_spec_change = 0;            // replicas/version change, creation included
+  std::optional<Time> converged_since;  // status matched spec from then on
   bool deleted = false;
   // Last observed state.
   int32_t desired = 0;
@@ -46,10 +46,10 @@ class PoolObserver {
 
  private:
   struct Tracking {
-    std::set<std::string> refs;                 // node names in status.nodeRefs
-    std::map<std::string, Time> id_seen;        // providerID -> first time in the infra list
-    std::set<std::string> infra_ids;            // current infra list
-    std::set<std::string> matched_ids;          // ids whose latency was recorded
+    std::set<std::string> refs;           // node names in status.nodeRefs
+    std::map<std::string, Time> id_seen;  // providerID -> first time in the infra list
+    std::set<std::string> infra_ids;      // current infra list
+    std::set<std::string> matched_ids;    // ids whose latency was recorded
   };
   void OnPool(const MachinePool* old, const MachinePool& mp, bool deleted);
   void OnInfra(const InfraMachinePool& imp);

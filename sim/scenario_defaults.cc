@@ -60,6 +60,8 @@ const std::vector<DefaultEntry> kCoreDefaults = {
     {"spec.machinePools[].provider.test.deleteDelay", "{dist: constant, value: 30s}", "",
      "assumption", "L"},
     {"spec.machinePools[].provider.test.providerIDPrefix", "test://", "", "mpsim choice", "-"},
+    {"spec.machinePools[].provider.test.readyWhen", "created", "", "mpsim choice", "-"},
+    {"spec.machinePools[].provider.test.failureReason", "\"\"", "", "no failure unless asked", "-"},
 };
 
 // A distribution mapping that names `dist` is complete as written.

@@ -215,6 +215,8 @@ class Validator {
     if (t.provider_id_prefix().empty()) {
       Add(JoinKey(path, "providerIDPrefix"), "the providerID prefix cannot be empty");
     }
+    static const std::vector<std::string> kReadyWhen = {"created", "allRunning"};
+    CheckOneOf(t.ready_when(), kReadyWhen, JoinKey(path, "readyWhen"), "readyWhen", issues_);
   }
 
   const proto::Scenario& sc_;

@@ -123,9 +123,23 @@ class Checker {
   void Expectation(const proto::Expectation& e, const std::string& path) {
     KnownPool(e.pool(), JoinKey(path, "pool"));
     if (e.has_phase()) CheckOneOf(e.phase(), kPhases, JoinKey(path, "phase"), "phase", issues_);
-    if (!e.has_phase() && !e.has_converged()) {
-      Add(path, "an expectation needs a phase, converged, or both");
+    if (e.has_never_phase()) {
+      CheckOneOf(e.never_phase(), kPhases, JoinKey(path, "neverPhase"), "phase", issues_);
     }
+    const bool any = e.has_phase() || e.has_converged() || e.has_ready_replicas() ||
+                     e.has_matching_p99_below() || e.has_never_phase() || e.has_nodes() ||
+                     e.has_instances() || e.has_row() || e.has_max_reconciles() ||
+                     e.has_max_api_calls();
+    if (!any) {
+      Add(path,
+          "an expectation needs at least one of phase, converged, readyReplicas, "
+          "matchingP99Below, neverPhase, nodes, instances, row, maxReconciles, maxApiCalls");
+    }
+    Within(e, path);
+    Dependents(e, path);
+  }
+
+  void Within(const proto::Expectation& e, const std::string& path) {
     if (!e.has_within()) return;
     const std::string within = JoinKey(path, "within");
     if (!e.has_phase()) {
@@ -135,6 +149,29 @@ class Checker {
     } else if (e.within() > spec_.horizon()) {
       Add(within, "within (" + FormatDuration(e.within()) + ") is past the horizon (" +
                       FormatDuration(spec_.horizon()) + ")");
+    }
+  }
+
+  // Keys that only make sense beside another one.
+  void Dependents(const proto::Expectation& e, const std::string& path) {
+    if (e.has_at() && !e.has_ready_replicas()) {
+      Add(JoinKey(path, "at"), "at is the time readyReplicas is checked; give readyReplicas");
+    } else if (e.has_at() && e.at() > spec_.horizon()) {
+      Add(JoinKey(path, "at"), "at (" + FormatDuration(e.at()) + ") is past the horizon (" +
+                                   FormatDuration(spec_.horizon()) + ")");
+    }
+    const char* needs_row = e.has_before()  ? "before"
+                            : e.has_after() ? "after"
+                            : e.has_never() ? "never"
+                                            : nullptr;
+    if (needs_row != nullptr && !e.has_row()) {
+      Add(JoinKey(path, needs_row), std::string(needs_row) + " needs a row to compare");
+    }
+    if (e.has_before() && e.has_after()) {
+      Add(JoinKey(path, "after"), "give before or after, not both");
+    }
+    if (e.has_never() && (e.has_before() || e.has_after())) {
+      Add(JoinKey(path, "never"), "never cannot be combined with before or after");
     }
   }
 

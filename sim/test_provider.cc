@@ -119,11 +119,17 @@ Status TestInfraReconciler::Reconcile(const Request& req, Result* result) {
   }
   imp.spec.provider_id_list = ids;
   imp.status.replicas = static_cast<int32_t>(ids.size());
-  imp.status.ready = true;
-  imp.status.initialization_provisioned = true;
+  const bool complete = settled && static_cast<int32_t>(ids.size()) == mp.spec.replicas.value_or(1);
+  const bool ready = !cloud->options().ready_when_all_running || complete;
+  imp.status.ready = ready;
+  imp.status.initialization_provisioned = ready;
+  if (!cloud->options().failure_reason.empty()) {
+    imp.status.failure_reason = cloud->options().failure_reason;
+    imp.status.failure_message = "injected by the scenario (provider.test.failureReason)";
+  }
   s = client_->InfraMachinePools().Patch(&imp);
   if (!s.ok()) return s;
-  if (!settled || static_cast<int32_t>(ids.size()) != mp.spec.replicas.value_or(1)) {
+  if (!complete) {
     result->requeue_after = kPollInterval;
   }
   return Status::Ok();
@@ -176,7 +182,8 @@ Status TestInfraReconciler::ReconcileDelete(InfraMachinePool* imp, TestCloud* cl
 void TestProvider::AddPool(const proto::MachinePoolSpec& pool) {
   const auto& t = pool.test();
   TestProviderOptions opts{ToDistSpec(t.launch_delay()), ToDistSpec(t.delete_delay()),
-                           t.provider_id_prefix()};
+                           t.provider_id_prefix(), t.ready_when() == "allRunning",
+                           t.failure_reason()};
   clouds_[pool.name()] = std::make_unique<TestCloud>(ctx_.loop, ctx_.workload, ctx_.recorder,
                                                      pool.name(), opts, ctx_.seed);
 }

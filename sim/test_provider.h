@@ -21,6 +21,8 @@ struct TestProviderOptions {
   DistSpec launch_delay;
   DistSpec delete_delay;
   std::string provider_id_prefix = "test://";
+  bool ready_when_all_running = false;
+  std::string failure_reason;
 };
 
 inline constexpr const char* kTestMachinePoolKind = "TestMachinePool";
@@ -41,6 +43,7 @@ class TestCloud {
   void Launch(const std::string& version);
   void Terminate(const std::string& name);
   const std::map<std::string, Instance>& instances() const { return instances_; }
+  const TestProviderOptions& options() const { return opts_; }
 
  private:
   void SetState(const std::string& name, Instance* inst, State s);

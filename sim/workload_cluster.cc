@@ -44,7 +44,9 @@ void WorkloadCluster::Register(const std::string& instance) {
     node.spec.taints.push_back({kCloudUninitializedTaint, "true", "NoSchedule"});
   }
   node.status.node_info.kubelet_version = m.version;
-  node.status.conditions.push_back({.type = "Ready", .status = "False", .reason = "KubeletNotReady",
+  node.status.conditions.push_back({.type = "Ready",
+                                    .status = "False",
+                                    .reason = "KubeletNotReady",
                                     .last_transition_time = loop_->Now()});
   std::string id = FaultyProviderID(m, instance);
   if (opts_.provider_id_by_kubelet && !id.empty()) node.spec.provider_id = id;
@@ -78,7 +80,8 @@ std::string WorkloadCluster::FaultyProviderID(const Machine& m, const std::strin
   if (fault_rng_.Bernoulli(opts_.p_late)) {
     rec_->Fault(loop_->Now(), pool, instance, "providerID.late");
     Duration d = Sample(opts_.late_delay, fault_rng_);
-    loop_->After(d, [this, instance, id] { SetProviderID(instance, id, !opts_.provider_id_by_kubelet); });
+    loop_->After(
+        d, [this, instance, id] { SetProviderID(instance, id, !opts_.provider_id_by_kubelet); });
     return "";
   }
   return id;
@@ -91,7 +94,8 @@ void WorkloadCluster::SetProviderID(const std::string& instance, const std::stri
   std::string before = node.spec.provider_id;
   node.spec.provider_id = id;
   if (clear_ccm_taint) {
-    std::erase_if(node.spec.taints, [](const Taint& t) { return t.key == kCloudUninitializedTaint; });
+    std::erase_if(node.spec.taints,
+                  [](const Taint& t) { return t.key == kCloudUninitializedTaint; });
   }
   if (!server_->Store<Node>().Patch(&node).ok()) return;
   rec_->Change(loop_->Now(), "Node", instance, "providerID", before, id, machines_[instance].pool);
@@ -120,7 +124,8 @@ std::string WorkloadCluster::ToggleCase(const std::string& provider_id) {
   size_t start = out.find("://");
   start = start == std::string::npos ? 0 : start + 3;
   bool has_upper = false;
-  for (size_t i = start; i < out.size(); ++i) has_upper |= std::isupper(static_cast<unsigned char>(out[i])) != 0;
+  for (size_t i = start; i < out.size(); ++i)
+    has_upper |= std::isupper(static_cast<unsigned char>(out[i])) != 0;
   for (size_t i = start; i < out.size(); ++i) {
     unsigned char c = static_cast<unsigned char>(out[i]);
     out[i] = static_cast<char>(has_upper ? std::tolower(c) : std::toupper(c));

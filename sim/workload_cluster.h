@@ -17,8 +17,8 @@
 namespace mpsim {
 
 struct WorkloadOptions {
-  DistSpec node_registration;  // instance running -> Node created
-  DistSpec node_ready;         // Node created -> Ready=True
+  DistSpec node_registration;           // instance running -> Node created
+  DistSpec node_ready;                  // Node created -> Ready=True
   bool provider_id_by_kubelet = false;  // else the cloud-controller-manager sets it
   DistSpec ccm_delay;                   // Node created -> providerID set by the CCM
   double p_case_mismatch = 0;

@@ -10,29 +10,16 @@
 #include <sstream>
 #include <string>
 
+#include "tests/testing/run_mpsim.h"
+
 namespace mpsim {
 namespace {
 
 namespace fs = std::filesystem;
 
-struct Ran {
-  int status;
-  std::string out;
-};
-
-// Runs the mpsim binary with args (a shell fragment), capturing stdout.
-Ran Mpsim(const std::string& args) {
-  std::string cmd = std::string(MPSIM_BINARY) + " " + args + " 2>/dev/null";
-  FILE* p = popen(cmd.c_str(), "r");
-  std::string out;
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, n);
-  int st = pclose(p);
-  return {WIFEXITED(st) ? WEXITSTATUS(st) : -1, out};
-}
-
-std::string Src(const std::string& rel) { return std::string(MPSIM_SOURCE_DIR) + "/" + rel; }
+using testing::Mpsim;
+using testing::Ran;
+using testing::Src;
 
 std::string Slurp(const fs::path& p) {
   std::ifstream f(p, std::ios::binary);

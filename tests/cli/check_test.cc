@@ -1,0 +1,102 @@
+// `mpsim check` as CI drives it: the scenario library passes, a failing
+// expectation exits 1 and names the replay command, JUnit XML is written,
+// bad input exits 2.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "tests/testing/run_mpsim.h"
+
+namespace mpsim {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::Mpsim;
+using testing::Src;
+
+size_t Count(const std::string& s, const std::string& what) {
+  size_t n = 0;
+  for (size_t i = s.find(what); i != std::string::npos; i = s.find(what, i + 1)) ++n;
+  return n;
+}
+
+fs::path TempDir(const std::string& name) {
+  fs::path d = fs::temp_directory_path() / ("mpsim-check-" + name);
+  fs::remove_all(d);
+  fs::create_directories(d);
+  return d;
+}
+
+// The demo with one expectation that cannot hold (Running within 1s).
+fs::path FailingScenario() {
+  std::ifstream in(Src("scenarios/demo.yaml"));
+  std::stringstream ss;
+  ss << in.rdbuf();
+  std::string text = ss.str();
+  text += "    - {pool: mp-0, phase: Running, within: 1s}\n";
+  fs::path p = TempDir("failing") / "failing.yaml";
+  std::ofstream(p) << text;
+  return p;
+}
+
+// Issue 4's scenarios: phases, the 30 s requeue, a missing providerID that
+// never converges, deletion, and D1 with and without the upstream fix.
+TEST(ScenarioCheck, CoreScenarioLibraryPasses) {
+  auto r = Mpsim("check " + Src("scenarios/core"));
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_EQ(Count(r.out, "FAIL"), 0u) << r.out;
+  for (const char* f :
+       {"phases", "missing-providerid", "deletion", "d1-failure-reason", "d1-fixed"}) {
+    EXPECT_NE(r.out.find(std::string("ok   ") + Src("scenarios/core/") + f + ".yaml"),
+              std::string::npos)
+        << f << "\n"
+        << r.out;
+  }
+}
+
+TEST(ScenarioCheck, FailingExpectationExitsOneAndNamesTheReplay) {
+  const fs::path f = FailingScenario();
+  auto r = Mpsim("check " + f.string());
+  EXPECT_EQ(r.status, 1) << r.out;
+  EXPECT_NE(r.out.find("FAIL " + f.string() + ": mp-0 reaches Running within 1s"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("replay: mpsim run " + f.string() + " --seed 1 (mpsim "), std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("(commit "), std::string::npos) << r.out;
+}
+
+TEST(ScenarioCheck, SeedsRunEachExpectationOnEverySeed) {
+  auto r = Mpsim("check " + Src("scenarios/demo.yaml") + " --seeds 3");
+  EXPECT_EQ(r.status, 0) << r.out;
+  for (const char* s : {"[seed 1]", "[seed 2]", "[seed 3]"}) {
+    EXPECT_NE(r.out.find(s), std::string::npos) << s << "\n" << r.out;
+  }
+  EXPECT_NE(r.out.find("3 expectation(s) passed, 0 failed"), std::string::npos) << r.out;
+}
+
+TEST(ScenarioCheck, JUnitHasOneSuitePerFileAndOneCasePerExpectation) {
+  const fs::path failing = FailingScenario();
+  const fs::path xml = TempDir("junit") / "report.xml";
+  auto r = Mpsim("check " + Src("scenarios/demo.yaml") + " " + failing.string() + " --junit " +
+                 xml.string());
+  EXPECT_EQ(r.status, 1);
+  std::ifstream in(xml);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  const std::string x = ss.str();
+  EXPECT_EQ(Count(x, "<testsuite "), 2u) << x;
+  EXPECT_EQ(Count(x, "<testcase "), 3u) << x;  // demo: 1, failing: 2
+  EXPECT_EQ(Count(x, "<failure "), 1u) << x;
+  EXPECT_NE(x.find("replay: mpsim run"), std::string::npos) << x;
+}
+
+TEST(ScenarioCheck, BadScenarioOrMissingPathExitsTwo) {
+  EXPECT_EQ(Mpsim("check " + Src("tests/data/bad/empty-file.yaml")).status, 2);
+  EXPECT_EQ(Mpsim("check /nonexistent/dir").status, 2);
+}
+
+}  // namespace
+}  // namespace mpsim
