@@ -41,8 +41,8 @@ struct ObjectMeta {
   std::vector<std::string> finalizers;
   std::optional<Time> deletion_timestamp;
   Time creation_timestamp = 0;
-  int64_t generation = 0;          // bumped by the server on spec change only
-  uint64_t resource_version = 0;   // bumped by the server on every change
+  int64_t generation = 0;         // bumped by the server on spec change only
+  uint64_t resource_version = 0;  // bumped by the server on every change
   bool operator==(const ObjectMeta&) const = default;
 
   ObjectKey Key() const { return {ns, name}; }

@@ -71,10 +71,11 @@ Status CreateMachine(ObjectClient<Machine>& c, Machine desired) {
 
 const Node* NodeFor(const MachinePoolDeps& d, const MachinePoolScope& s, const InfraMachine& im) {
   if (!s.node_ref_map || !im.spec.provider_id) return nullptr;
-  std::optional<std::string> key = ProviderIDKey(*im.spec.provider_id, d.opts.provider_id_match);
+  std::optional<std::string_view> key =
+      ProviderIDKey(*im.spec.provider_id, d.opts.provider_id_match);
   if (!key) return nullptr;
   auto it = s.node_ref_map->find(*key);
-  return it == s.node_ref_map->end() ? nullptr : &it->second;
+  return it == s.node_ref_map->end() ? nullptr : it->second.get();
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "api/client.h"
+#include "sim/informer.h"
 #include "sim/object_store.h"
 
 namespace mpsim {
@@ -16,8 +17,8 @@ class CacheClient : public ObjectClient<T> {
  public:
   using Ptr = std::shared_ptr<const T>;
 
-  CacheClient(const std::map<ObjectKey, Ptr>* cache, ObjectStore<T>* store, uint64_t* writes)
-      : cache_(cache), store_(store), writes_(writes) {}
+  CacheClient(const Informer<T>* informer, ObjectStore<T>* store, uint64_t* writes)
+      : informer_(informer), cache_(&informer->cache()), store_(store), writes_(writes) {}
 
   Status Get(const ObjectKey& key, T* out) override {
     auto it = cache_->find(key);
@@ -28,7 +29,13 @@ class CacheClient : public ObjectClient<T> {
     return Status::Ok();
   }
 
+  Ptr GetShared(const ObjectKey& key) override {
+    auto it = cache_->find(key);
+    return it == cache_->end() ? nullptr : it->second;
+  }
+
   std::vector<Ptr> List(const ListOptions<T>& opts) override {
+    if (!opts.index_field.empty()) return ListIndexed(opts);
     std::vector<Ptr> out;
     auto it = opts.ns.empty() ? cache_->begin() : cache_->lower_bound(ObjectKey{opts.ns, ""});
     for (; it != cache_->end(); ++it) {
@@ -46,6 +53,20 @@ class CacheClient : public ObjectClient<T> {
   Status Delete(const ObjectKey& key) override { return Count(store_->Delete(key)); }
 
  private:
+  // A List through a field index visits only the objects the index names,
+  // as controller-runtime's cache does for MatchingFields.
+  std::vector<Ptr> ListIndexed(const ListOptions<T>& opts) {
+    std::vector<Ptr> out;
+    const std::set<ObjectKey>* keys = informer_->Lookup(opts.index_field, opts.index_value);
+    if (keys == nullptr) return out;  // upstream: "index with name field:... does not exist"
+    for (const ObjectKey& key : *keys) {
+      if (!opts.ns.empty() && key.ns != opts.ns) continue;
+      const Ptr& obj = cache_->at(key);
+      if (Matches(*obj, opts)) out.push_back(obj);
+    }
+    return out;
+  }
+
   static bool Matches(const T& obj, const ListOptions<T>& opts) {
     for (const auto& [k, v] : opts.match_labels) {
       auto l = obj.meta.labels.find(k);
@@ -58,6 +79,7 @@ class CacheClient : public ObjectClient<T> {
     return s;
   }
 
+  const Informer<T>* informer_;
   const std::map<ObjectKey, Ptr>* cache_;
   ObjectStore<T>* store_;
   uint64_t* writes_;

@@ -7,9 +7,14 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <set>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
+#include "api/indexes.h"
 #include "sim/distribution.h"
 #include "sim/event_loop.h"
 #include "sim/object_store.h"
@@ -26,6 +31,7 @@ class Informer {
 
   Informer(EventLoop* loop, ObjectStore<T>* store, DistSpec lag, Rng rng)
       : loop_(loop), lag_(std::move(lag)), rng_(rng) {
+    for (const std::string& f : FieldIndexes<T>::Fields()) index_[f];
     store->Watch([this](EventType t, const Ptr&, const Ptr& obj) { OnServerEvent(t, obj); });
   }
   Informer(const Informer&) = delete;
@@ -33,6 +39,16 @@ class Informer {
 
   void AddHandler(Handler h) { handlers_.push_back(std::move(h)); }
   const std::map<ObjectKey, Ptr>& cache() const { return cache_; }
+
+  // The keys of cached objects whose `field` index holds `value`, in key
+  // order; nullptr if the kind has no such index (api/indexes.h).
+  const std::set<ObjectKey>* Lookup(const std::string& field, const std::string& value) const {
+    static const std::set<ObjectKey> kNone;
+    auto f = index_.find(field);
+    if (f == index_.end()) return nullptr;
+    auto v = f->second.find(value);
+    return v == f->second.end() ? &kNone : &v->second;
+  }
   uint64_t delivered() const { return delivered_; }
 
  private:
@@ -47,6 +63,7 @@ class Informer {
     ++delivered_;
     auto it = cache_.find(obj->meta.Key());
     Ptr old = it == cache_.end() ? nullptr : it->second;
+    Reindex(old.get(), type == EventType::kDeleted ? nullptr : obj.get());
     if (type == EventType::kDeleted) {
       if (it != cache_.end()) cache_.erase(it);
     } else {
@@ -58,12 +75,39 @@ class Informer {
     for (const Handler& h : handlers_) h(ev);
   }
 
+  // Moves the object's index entries from `old` values to `now` values.
+  void Reindex(const T* old, const T* now) {
+    if (index_.empty() || (old == nullptr && now == nullptr)) return;
+    const T& any = now ? *now : *old;
+    const ObjectKey key = any.meta.Key();
+    for (auto& [field, values] : index_) {
+      if (old && now && FieldIndexes<T>::Same(*old, *now, field)) continue;
+      std::vector<std::string_view> before, after;
+      if (old) FieldIndexes<T>::Values(*old, field, &before);
+      if (now) FieldIndexes<T>::Values(*now, field, &after);
+      // Touch only what changed: a growing list re-indexes its new entries.
+      const std::unordered_set<std::string_view> keep(after.begin(), after.end());
+      const std::unordered_set<std::string_view> had(before.begin(), before.end());
+      for (std::string_view v : before) {
+        if (keep.count(v)) continue;
+        auto it = values.find(std::string(v));
+        if (it != values.end() && it->second.erase(key) && it->second.empty()) values.erase(it);
+      }
+      for (std::string_view v : after) {
+        if (!had.count(v)) values[std::string(v)].insert(key);
+      }
+    }
+  }
+
   EventLoop* loop_;
   DistSpec lag_;
   Rng rng_;
   Time last_delivery_ = 0;
   uint64_t delivered_ = 0;
   std::map<ObjectKey, Ptr> cache_;
+  // field -> value -> keys; hashed by value because values are looked up,
+  // never iterated.
+  std::map<std::string, std::unordered_map<std::string, std::set<ObjectKey>>> index_;
   std::vector<Handler> handlers_;
 };
 

@@ -61,6 +61,8 @@ void PoolObserver::OnPool(const MachinePool* old, const MachinePool& mp, bool de
 }
 
 void PoolObserver::DiffNodeRefs(const MachinePool& mp, PoolRecord* rec, Tracking* t) {
+  if (mp.status.node_refs == t->last_refs) return;
+  t->last_refs = mp.status.node_refs;
   std::set<std::string> now;
   for (const NodeReference& r : mp.status.node_refs) now.insert(r.name);
   for (const std::string& n : now) {
@@ -116,6 +118,9 @@ void PoolObserver::OnInfra(const InfraMachinePool& imp) {
   auto pit = infra_to_pool_.find(imp.meta.name);
   if (pit == infra_to_pool_.end()) return;
   Tracking& t = tracking_[pit->second];
+  // Most writes leave the list as it was (status only): skip the diff.
+  if (imp.spec.provider_id_list == t.infra_list) return;
+  t.infra_list = imp.spec.provider_id_list;
   std::set<std::string> now;
   if (imp.spec.provider_id_list)
     now.insert(imp.spec.provider_id_list->begin(), imp.spec.provider_id_list->end());

@@ -49,7 +49,10 @@ class PoolObserver {
     std::set<std::string> refs;           // node names in status.nodeRefs
     std::map<std::string, Time> id_seen;  // providerID -> first time in the infra list
     std::set<std::string> infra_ids;      // current infra list
-    std::set<std::string> matched_ids;    // ids whose latency was recorded
+    // The last list and nodeRefs seen, to skip diffs when a write left them alone.
+    std::optional<std::vector<std::string>> infra_list;
+    std::vector<NodeReference> last_refs;
+    std::set<std::string> matched_ids;  // ids whose latency was recorded
   };
   void OnPool(const MachinePool* old, const MachinePool& mp, bool deleted);
   void OnInfra(const InfraMachinePool& imp);

@@ -5,6 +5,7 @@
 // Nodes live in a separate store. Header-only: only *_test.cc files are built.
 #pragma once
 
+#include <algorithm>
 #include <map>
 #include <memory>
 #include <set>
@@ -13,6 +14,7 @@
 #include <vector>
 
 #include "api/client.h"
+#include "api/indexes.h"
 
 namespace mpsim::fake {
 
@@ -67,6 +69,7 @@ class FakeObjectClient : public ObjectClient<T> {
       if (!opts.ns.empty() && key.ns != opts.ns) continue;
       if (!LabelsMatch(obj.meta.labels, opts.match_labels)) continue;
       if (opts.field && !opts.field(obj)) continue;
+      if (!opts.index_field.empty() && !IndexHas(obj, opts)) continue;
       out.push_back(std::make_shared<const T>(obj));
     }
     return out;
@@ -110,6 +113,12 @@ class FakeObjectClient : public ObjectClient<T> {
  private:
   static Status NotFound(const ObjectKey& key) {
     return Status::NotFound(std::string(T::kKind) + " " + key.String() + " not found");
+  }
+  // The fake computes the index on the fly, as the fake client's indexers do.
+  static bool IndexHas(const T& obj, const ListOptions<T>& opts) {
+    std::vector<std::string_view> values;
+    FieldIndexes<T>::Values(obj, opts.index_field, &values);
+    return std::find(values.begin(), values.end(), opts.index_value) != values.end();
   }
   static bool LabelsMatch(const Labels& have, const Labels& want) {
     for (const auto& [k, v] : want) {
