@@ -50,6 +50,11 @@ class ObjectClient {
   // Merge patch of metadata, spec and status with no resourceVersion check,
   // as Cluster API's patch helper does. A patch that changes nothing is a no-op.
   virtual Status Patch(T* obj) = 0;
+  // The patch Cluster API's patch helper sends: only the changes from `base`
+  // (the object as the writer read it) to *obj reach the server
+  // (api/merge_patch.h), so fields others wrote since are kept. On success
+  // *obj is the server's new state.
+  virtual Status Patch(const T& base, T* obj) = 0;
   // Sets deletionTimestamp while finalizers remain, else removes the object.
   virtual Status Delete(const ObjectKey& key) = 0;
 };

@@ -55,7 +55,7 @@ Machine MergeApplied(Machine existing, const Machine& desired) {
 Status ApplyMachine(ObjectClient<Machine>& c, const Machine& existing, const Machine& desired) {
   Machine merged = MergeApplied(existing, desired);
   if (merged == existing) return Status::Ok();  // the SSA cache skips unchanged requests
-  return c.Patch(&merged);
+  return c.Patch(existing, &merged);
 }
 
 // SSA create. waitForMachineCreation is a no-op: the reconcile is atomic in
@@ -108,7 +108,7 @@ Status SetMachinesUpToDate(const MachinePoolDeps& d, MachinePoolScope* s, Result
     const Machine before = m;
     SetCondition(&m.status.conditions, c, d.clock->Now());
     if (m == before) continue;
-    errs.push_back(d.client->Machines().Patch(&m));
+    errs.push_back(d.client->Machines().Patch(before, &m));
   }
   return Aggregate(errs);
 }

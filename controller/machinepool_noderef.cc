@@ -185,7 +185,7 @@ Status PatchNodes(ObjectClient<Node>* nodes, const std::vector<NodeReference>& r
     Node node = *cached;
     for (const auto& [k, v] : desired) node.meta.annotations[k] = v;
     std::erase_if(node.spec.taints, IsUninitializedTaint);
-    Status st = nodes->Patch(&node);
+    Status st = nodes->Patch(*cached, &node);
     if (!st.ok()) return st;
   }
   return Status::Ok();

@@ -50,6 +50,7 @@ class CacheClient : public ObjectClient<T> {
   Status Update(T* obj) override { return Count(store_->Update(obj)); }
   Status UpdateStatus(T* obj) override { return Count(store_->UpdateStatus(obj)); }
   Status Patch(T* obj) override { return Count(store_->Patch(obj)); }
+  Status Patch(const T& base, T* obj) override { return Count(store_->Patch(base, obj)); }
   Status Delete(const ObjectKey& key) override { return Count(store_->Delete(key)); }
 
  private:

@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "api/merge_patch.h"
 #include "api/objects.h"
 #include "api/reconciler.h"
 #include "api/status.h"
@@ -66,6 +67,18 @@ class ObjectStore {
   Status UpdateStatus(T* obj) { return Write(obj, true, false, true); }
   // Writes metadata, spec and status without a resourceVersion check.
   Status Patch(T* obj) { return Write(obj, false, true, true); }
+
+  // A merge patch: the changes from `base` to *obj, applied to the current
+  // object (api/merge_patch.h). No resourceVersion check, as a merge patch.
+  Status Patch(const T& base, T* obj) {
+    auto it = objects_.find(obj->meta.Key());
+    if (it == objects_.end()) return NotFound(obj->meta.Key());
+    T merged = *it->second;
+    ApplyMergePatch(base, *obj, &merged);
+    merged.meta.resource_version = it->second->meta.resource_version;
+    *obj = std::move(merged);
+    return Write(obj, false, true, true);
+  }
 
   Status Delete(const ObjectKey& key) {
     auto it = objects_.find(key);

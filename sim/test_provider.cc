@@ -98,11 +98,12 @@ Status TestInfraReconciler::Reconcile(const Request& req, Result* result) {
   auto cit = clouds_.find(imp.meta.name);
   if (cit == clouds_.end()) return Status::Invalid("no test cloud for " + req.key.String());
   TestCloud* cloud = cit->second;
+  const InfraMachinePool base = imp;  // patches send only what this pass changed
   if (imp.meta.deletion_timestamp) return ReconcileDelete(&imp, cloud, result);
   if (std::find(imp.meta.finalizers.begin(), imp.meta.finalizers.end(), kInfraFinalizer) ==
       imp.meta.finalizers.end()) {
     imp.meta.finalizers.push_back(kInfraFinalizer);
-    return client_->InfraMachinePools().Patch(&imp);
+    return client_->InfraMachinePools().Patch(base, &imp);
   }
   const OwnerReference* owner = OwnerPool(imp);
   if (owner == nullptr) return Status::Ok();  // waits for the MachinePool to adopt it
@@ -127,7 +128,7 @@ Status TestInfraReconciler::Reconcile(const Request& req, Result* result) {
     imp.status.failure_reason = cloud->options().failure_reason;
     imp.status.failure_message = "injected by the scenario (provider.test.failureReason)";
   }
-  s = client_->InfraMachinePools().Patch(&imp);
+  s = client_->InfraMachinePools().Patch(base, &imp);
   if (!s.ok()) return s;
   if (!complete) {
     result->requeue_after = kPollInterval;
@@ -175,8 +176,9 @@ Status TestInfraReconciler::ReconcileDelete(InfraMachinePool* imp, TestCloud* cl
     result->requeue_after = kPollInterval;
     return Status::Ok();
   }
+  const InfraMachinePool base = *imp;
   std::erase(imp->meta.finalizers, std::string(kInfraFinalizer));
-  return client_->InfraMachinePools().Patch(imp);
+  return client_->InfraMachinePools().Patch(base, imp);
 }
 
 void TestProvider::AddPool(const proto::MachinePoolSpec& pool) {

@@ -15,6 +15,7 @@
 
 #include "api/client.h"
 #include "api/indexes.h"
+#include "api/merge_patch.h"
 
 namespace mpsim::fake {
 
@@ -94,6 +95,17 @@ class FakeObjectClient : public ObjectClient<T> {
     return Write(Verb::kUpdateStatus, obj, true, false, true);
   }
   Status Patch(T* obj) override { return Write(Verb::kPatch, obj, false, true, true); }
+  Status Patch(const T& base, T* obj) override {
+    auto it = objects_.find(obj->meta.Key());
+    if (it == objects_.end()) {
+      if (Status s = Called(Verb::kPatch); !s.ok()) return s;
+      return NotFound(obj->meta.Key());
+    }
+    T merged = it->second;
+    ApplyMergePatch(base, *obj, &merged);
+    *obj = std::move(merged);
+    return Write(Verb::kPatch, obj, false, true, true);
+  }
 
   Status Delete(const ObjectKey& key) override {
     if (Status s = Called(Verb::kDelete); !s.ok()) return s;
