@@ -73,11 +73,23 @@ class ObjectStore {
   Status Patch(const T& base, T* obj) {
     auto it = objects_.find(obj->meta.Key());
     if (it == objects_.end()) return NotFound(obj->meta.Key());
-    T merged = *it->second;
-    ApplyMergePatch(base, *obj, &merged);
-    merged.meta.resource_version = it->second->meta.resource_version;
-    *obj = std::move(merged);
-    return Write(obj, false, true, true);
+    const Ptr cur = it->second;
+    T next = *cur;
+    ApplyMergePatch(base, *obj, &next);
+    if (next == *cur) {  // no-op patches neither bump resourceVersion nor notify
+      *obj = std::move(next);
+      return Status::Ok();
+    }
+    if constexpr (requires { next.spec; }) {
+      if (!(next.spec == cur->spec)) ++next.meta.generation;
+    }
+    if (next.meta.deletion_timestamp && next.meta.finalizers.empty()) {
+      Remove(it);
+    } else {
+      Commit(EventType::kModified, cur, &next);
+    }
+    *obj = std::move(next);
+    return Status::Ok();
   }
 
   Status Delete(const ObjectKey& key) {

@@ -43,6 +43,8 @@ class TestCloud {
   void Launch(const std::string& version);
   void Terminate(const std::string& name);
   const std::map<std::string, Instance>& instances() const { return instances_; }
+  // providerIDs of the running instances, in instance-name order.
+  const std::vector<std::string>& RunningIds();
   const TestProviderOptions& options() const { return opts_; }
 
  private:
@@ -55,6 +57,8 @@ class TestCloud {
   Rng launch_rng_, delete_rng_;
   uint64_t next_ = 0;
   std::map<std::string, Instance> instances_;
+  std::vector<std::string> running_ids_;
+  bool running_ids_stale_ = true;
 };
 
 // Reconciles TestMachinePools: one per pool, each with its TestCloud.
@@ -67,6 +71,8 @@ class TestInfraReconciler : public Reconciler {
 
  private:
   Status ReconcileDelete(InfraMachinePool* imp, TestCloud* cloud, Result* result);
+  Status Report(const InfraMachinePool& base, const MachinePool& mp, TestCloud* cloud,
+                Result* result);
   void Scale(const MachinePool& mp, TestCloud* cloud);
   const OwnerReference* OwnerPool(const InfraMachinePool& imp) const;
 
