@@ -21,17 +21,17 @@ class CacheClient : public ObjectClient<T> {
       : informer_(informer), cache_(&informer->cache()), store_(store), writes_(writes) {}
 
   Status Get(const ObjectKey& key, T* out) override {
-    auto it = cache_->find(key);
-    if (it == cache_->end()) {
+    const Ptr* found = informer_->Find(key);
+    if (found == nullptr) {
       return Status::NotFound(std::string(T::kKind) + " " + key.String() + " not found");
     }
-    *out = *it->second;
+    *out = **found;
     return Status::Ok();
   }
 
   Ptr GetShared(const ObjectKey& key) override {
-    auto it = cache_->find(key);
-    return it == cache_->end() ? nullptr : it->second;
+    const Ptr* found = informer_->Find(key);
+    return found == nullptr ? nullptr : *found;
   }
 
   std::vector<Ptr> List(const ListOptions<T>& opts) override {
@@ -62,7 +62,7 @@ class CacheClient : public ObjectClient<T> {
     if (keys == nullptr) return out;  // upstream: "index with name field:... does not exist"
     for (const ObjectKey& key : *keys) {
       if (!opts.ns.empty() && key.ns != opts.ns) continue;
-      const Ptr& obj = cache_->at(key);
+      const Ptr& obj = *informer_->Find(key);
       if (Matches(*obj, opts)) out.push_back(obj);
     }
     return out;

@@ -5,12 +5,12 @@
 
 #include <algorithm>
 #include <functional>
+#include <iterator>
 #include <map>
 #include <memory>
 #include <set>
 #include <string>
 #include <unordered_map>
-#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -39,6 +39,12 @@ class Informer {
 
   void AddHandler(Handler h) { handlers_.push_back(std::move(h)); }
   const std::map<ObjectKey, Ptr>& cache() const { return cache_; }
+  // The cached object with this key, or nullptr; a hashed lookup, as Gets
+  // are the hottest cache reads.
+  const Ptr* Find(const ObjectKey& key) const {
+    auto it = by_key_.find(key);
+    return it == by_key_.end() ? nullptr : &it->second;
+  }
 
   // The keys of cached objects whose `field` index holds `value`, in key
   // order; nullptr if the kind has no such index (api/indexes.h).
@@ -66,8 +72,10 @@ class Informer {
     Reindex(old.get(), type == EventType::kDeleted ? nullptr : obj.get());
     if (type == EventType::kDeleted) {
       if (it != cache_.end()) cache_.erase(it);
+      by_key_.erase(obj->meta.Key());
     } else {
       cache_[obj->meta.Key()] = obj;
+      by_key_[obj->meta.Key()] = obj;
     }
     // A cache that never saw the object treats a modification as an add.
     EventType seen = (type == EventType::kModified && !old) ? EventType::kAdded : type;
@@ -82,20 +90,21 @@ class Informer {
     const ObjectKey key = any.meta.Key();
     for (auto& [field, values] : index_) {
       if (old && now && FieldIndexes<T>::Same(*old, *now, field)) continue;
-      std::vector<std::string_view> before, after;
+      std::vector<std::string_view> before, after, gone, added;
       if (old) FieldIndexes<T>::Values(*old, field, &before);
       if (now) FieldIndexes<T>::Values(*now, field, &after);
       // Touch only what changed: a growing list re-indexes its new entries.
-      const std::unordered_set<std::string_view> keep(after.begin(), after.end());
-      const std::unordered_set<std::string_view> had(before.begin(), before.end());
-      for (std::string_view v : before) {
-        if (keep.count(v)) continue;
+      std::sort(before.begin(), before.end());
+      std::sort(after.begin(), after.end());
+      std::set_difference(before.begin(), before.end(), after.begin(), after.end(),
+                          std::back_inserter(gone));
+      std::set_difference(after.begin(), after.end(), before.begin(), before.end(),
+                          std::back_inserter(added));
+      for (std::string_view v : gone) {
         auto it = values.find(std::string(v));
         if (it != values.end() && it->second.erase(key) && it->second.empty()) values.erase(it);
       }
-      for (std::string_view v : after) {
-        if (!had.count(v)) values[std::string(v)].insert(key);
-      }
+      for (std::string_view v : added) values[std::string(v)].insert(key);
     }
   }
 
@@ -104,7 +113,8 @@ class Informer {
   Rng rng_;
   Time last_delivery_ = 0;
   uint64_t delivered_ = 0;
-  std::map<ObjectKey, Ptr> cache_;
+  std::map<ObjectKey, Ptr> cache_;  // ordered, for List
+  std::unordered_map<ObjectKey, Ptr, ObjectKeyHash> by_key_;
   // field -> value -> keys; hashed by value because values are looked up,
   // never iterated.
   std::map<std::string, std::unordered_map<std::string, std::set<ObjectKey>>> index_;

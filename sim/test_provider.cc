@@ -137,8 +137,8 @@ Status TestInfraReconciler::Report(const InfraMachinePool& base, const MachinePo
                                    TestCloud* cloud, Result* result) {
   const std::vector<std::string>& ids = cloud->RunningIds();
   const int32_t n = static_cast<int32_t>(ids.size());
-  const bool complete = n == static_cast<int32_t>(cloud->instances().size()) &&
-                        n == mp.spec.replicas.value_or(1);
+  const bool complete =
+      n == static_cast<int32_t>(cloud->instances().size()) && n == mp.spec.replicas.value_or(1);
   if (!complete) result->requeue_after = kPollInterval;
   const bool ready = !cloud->options().ready_when_all_running || complete;
   const std::string& reason = cloud->options().failure_reason;
