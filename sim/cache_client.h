@@ -46,12 +46,24 @@ class CacheClient : public ObjectClient<T> {
     return out;
   }
 
-  Status Create(T* obj) override { return Count(store_->Create(obj)); }
-  Status Update(T* obj) override { return Count(store_->Update(obj)); }
-  Status UpdateStatus(T* obj) override { return Count(store_->UpdateStatus(obj)); }
-  Status Patch(T* obj) override { return Count(store_->Patch(obj)); }
-  Status Patch(const T& base, T* obj) override { return Count(store_->Patch(base, obj)); }
-  Status Delete(const ObjectKey& key) override { return Count(store_->Delete(key)); }
+  Status Create(T* obj) override {
+    return Count(Fault("create", obj->meta.Key(), [&] { return store_->Create(obj); }));
+  }
+  Status Update(T* obj) override {
+    return Count(Fault("update", obj->meta.Key(), [&] { return store_->Update(obj); }));
+  }
+  Status UpdateStatus(T* obj) override {
+    return Count(Fault("updateStatus", obj->meta.Key(), [&] { return store_->UpdateStatus(obj); }));
+  }
+  Status Patch(T* obj) override {
+    return Count(Fault("patch", obj->meta.Key(), [&] { return store_->Patch(obj); }));
+  }
+  Status Patch(const T& base, T* obj) override {
+    return Count(Fault("patch", obj->meta.Key(), [&] { return store_->Patch(base, obj); }));
+  }
+  Status Delete(const ObjectKey& key) override {
+    return Count(Fault("delete", key, [&] { return store_->Delete(key); }));
+  }
 
  private:
   // A List through a field index visits only the objects the index names,
@@ -74,6 +86,16 @@ class CacheClient : public ObjectClient<T> {
       if (l == obj.meta.labels.end() || l->second != v) return false;
     }
     return !opts.field || opts.field(obj);
+  }
+  // The injected fault for this call, if any, else the call itself.
+  template <class F>
+  Status Fault(const char* verb, const ObjectKey& key, F call) {
+    const auto& hook = store_->counters()->client_fault;
+    if (hook) {
+      Status s = hook(T::kKind, verb, key);
+      if (!s.ok()) return s;
+    }
+    return call();
   }
   Status Count(Status s) {
     ++*writes_;  // every call reaches the API server, successful or not

@@ -23,6 +23,10 @@ struct ServerCounters {
   uint64_t resource_version = 0;
   uint64_t uid = 0;
   uint64_t writes = 0;  // successful mutating calls, for reports
+  // Fault injection for controllers' writes (CacheClient only; the world's
+  // own writes never fail): a non-OK status fails the call before it reaches
+  // the store, e.g. Conflict or a timeout. Arguments: kind, verb, key.
+  std::function<Status(const char*, const char*, const ObjectKey&)> client_fault;
 };
 
 template <class T>
@@ -91,6 +95,8 @@ class ObjectStore {
     *obj = std::move(next);
     return Status::Ok();
   }
+
+  const ServerCounters* counters() const { return c_; }
 
   Status Delete(const ObjectKey& key) {
     auto it = objects_.find(key);
