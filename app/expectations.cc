@@ -42,11 +42,16 @@ std::string Describe(const proto::TimelineMatch& m) {
   return part(m.kind()) + " " + part(m.object()) + " " + part(m.field()) + "=" + part(m.to());
 }
 
-// The time of the pool's first row matching `m`, if any.
-std::optional<Time> First(const Rows& rows, const std::string& pool,
-                          const proto::TimelineMatch& m) {
+// Rows of the pool, and rows that belong to no pool (the Cluster's).
+bool OfPool(const TimelineRow& r, const std::string& pool) {
+  return r.pool == pool || r.pool.empty();
+}
+
+// The time of the pool's first row matching `m` after `since`, if any.
+std::optional<Time> First(const Rows& rows, const std::string& pool, const proto::TimelineMatch& m,
+                          Time since = -1) {
   for (const TimelineRow& r : rows) {
-    if (r.pool == pool && Matches(m, r)) return r.time;
+    if (r.time > since && OfPool(r, pool) && Matches(m, r)) return r.time;
   }
   return std::nullopt;
 }
@@ -133,7 +138,7 @@ std::map<std::string, std::string> LastValues(const Rows& rows, const std::strin
                                               const std::string& kind, const std::string& field) {
   std::map<std::string, std::string> last;
   for (const TimelineRow& r : rows) {
-    if (r.pool == pool && r.object_kind == kind && r.field == field) last[r.object] = r.to;
+    if (OfPool(r, pool) && r.object_kind == kind && r.field == field) last[r.object] = r.to;
   }
   return last;
 }
@@ -189,9 +194,15 @@ ExpectationResult CheckRow(const proto::Expectation& e, const Rows& rows) {
   }
   const std::optional<Time> u = First(rows, e.pool(), other);
   r.name = e.pool() + ": " + row + (before ? " before " : " after ") + Describe(other);
-  r.passed = t && u && (before ? *t < *u : *t > *u);
   auto when = [](const std::optional<Time>& x) { return x ? Secs(ToSeconds(*x)) : "never"; };
-  r.message = "first at " + when(t) + ", the other at " + when(u);
+  if (before) {  // its first occurrence precedes the other's first
+    r.passed = t && (!u || *t < *u);
+    r.message = "first at " + when(t) + ", the other first at " + when(u);
+  } else {  // it occurs after the other first occurred
+    const std::optional<Time> later = u ? First(rows, e.pool(), e.row(), *u) : std::nullopt;
+    r.passed = later.has_value();
+    r.message = "the other first at " + when(u) + ", this after it at " + when(later);
+  }
   return r;
 }
 

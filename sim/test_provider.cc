@@ -73,6 +73,17 @@ const std::vector<std::string>& TestCloud::RunningIds() {
   return running_ids_;
 }
 
+void TestCloud::Kill(const std::string& name) {
+  auto it = instances_.find(name);
+  if (it == instances_.end()) return;
+  rec_->Fault(loop_->Now(), pool_, name, "instance.killed");
+  rec_->Change(loop_->Now(), "Instance", name, "state", StateName(it->second.state), "Terminated",
+               pool_);
+  instances_.erase(it);
+  running_ids_stale_ = true;
+  workload_->InstanceGone(name);
+}
+
 void TestCloud::SetState(const std::string& name, Instance* inst, State s) {
   running_ids_stale_ = true;
   rec_->Change(loop_->Now(), "Instance", name, "state", StateName(inst->state), StateName(s),
@@ -223,6 +234,22 @@ void TestProvider::AddControllers(Manager* manager) {
   manager->AddController<InfraMachinePool>("testmachinepool", q, [this, clouds](Client* client) {
     return std::make_unique<TestInfraReconciler>(client, ctx_.loop, ctx_.recorder, clouds);
   });
+}
+
+int TestProvider::KillInstances(const std::string& pool, int count, Rng* rng) {
+  auto it = clouds_.find(pool);
+  if (it == clouds_.end()) return 0;
+  std::vector<std::string> running;
+  for (const auto& [name, inst] : it->second->instances()) {
+    if (inst.state == TestCloud::State::kRunning) running.push_back(name);
+  }
+  int killed = 0;
+  for (; killed < count && !running.empty(); ++killed) {
+    const size_t i = rng->Below(running.size());
+    it->second->Kill(running[i]);
+    running.erase(running.begin() + static_cast<std::ptrdiff_t>(i));
+  }
+  return killed;
 }
 
 }  // namespace mpsim

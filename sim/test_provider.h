@@ -42,6 +42,8 @@ class TestCloud {
             TestProviderOptions opts, uint64_t seed);
   void Launch(const std::string& version);
   void Terminate(const std::string& name);
+  // The instance disappears at once, not asked for by the provider.
+  void Kill(const std::string& name);
   const std::map<std::string, Instance>& instances() const { return instances_; }
   // providerIDs of the running instances, in instance-name order.
   const std::vector<std::string>& RunningIds();
@@ -90,6 +92,7 @@ class TestProvider : public InfraProvider {
   std::string kind() const override { return kTestMachinePoolKind; }
   void AddPool(const proto::MachinePoolSpec& pool) override;
   void AddControllers(Manager* manager) override;
+  int KillInstances(const std::string& pool, int count, Rng* rng) override;
 
  private:
   ProviderContext ctx_;

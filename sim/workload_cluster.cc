@@ -13,12 +13,22 @@ WorkloadCluster::WorkloadCluster(EventLoop* loop, ApiServer* server, Recorder* r
       registration_rng_(StreamFor(seed, "workload/registration")),
       ready_rng_(StreamFor(seed, "workload/ready")),
       ccm_rng_(StreamFor(seed, "workload/ccm")),
-      fault_rng_(StreamFor(seed, "workload/providerid-faults")) {}
+      fault_rng_(StreamFor(seed, "workload/providerid-faults")) {
+  // Every Node deletion goes on the timeline, whoever deletes it: the
+  // node-lifecycle controller here, or the MachinePool controller.
+  server_->Store<Node>().Watch([this](WatchEvent<Node>::Type type, const auto&, const auto& node) {
+    if (type != WatchEvent<Node>::Type::kDeleted) return;
+    auto it = node_pool_.find(node->meta.name);
+    const std::string pool = it == node_pool_.end() ? "" : it->second;
+    rec_->Change(loop_->Now(), "Node", node->meta.name, "deleted", "false", "true", pool);
+  });
+}
 
 void WorkloadCluster::InstanceBooted(const std::string& pool, const std::string& instance,
                                      const std::string& provider_id,
                                      const std::string& kubelet_version) {
   machines_[instance] = Machine{pool, provider_id, kubelet_version};
+  node_pool_[instance] = pool;
   loop_->After(Sample(opts_.node_registration, registration_rng_),
                [this, instance] { Register(instance); });
 }
@@ -111,10 +121,8 @@ void WorkloadCluster::MarkReady(const std::string& instance) {
 }
 
 void WorkloadCluster::RemoveNode(const std::string& instance) {
-  const std::string pool = machines_[instance].pool;
   machines_.erase(instance);
-  if (!server_->Store<Node>().Delete({"", instance}).ok()) return;
-  rec_->Change(loop_->Now(), "Node", instance, "deleted", "false", "true", pool);
+  (void)server_->Store<Node>().Delete({"", instance});  // NotFound: already deleted
 }
 
 // Azure resource groups are case-insensitive, providerIDs are compared
