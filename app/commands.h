@@ -35,6 +35,7 @@ struct CheckArgs {
   std::vector<std::string> paths;  // files or directories (searched recursively)
   std::string junit;
   uint64_t seeds = 1;
+  std::vector<std::string> overrides;  // --set PATH=VALUE, applied to every scenario
 };
 int CheckCommand(const CheckArgs& args);
 
