@@ -45,8 +45,11 @@ void WorkloadCluster::InstanceGone(const std::string& instance) {
 // kubeadm join registers the Node tainted uninitialized (CABPK); with
 // --cloud-provider=external it also carries the CCM's taint and no providerID.
 void WorkloadCluster::Register(const std::string& instance) {
-  Machine& m = machines_[instance];
-  if (m.gone) return;
+  // An instance gone before its kubelet registered never gets a Node (its
+  // entry may be gone too, once the node-lifecycle controller has run).
+  auto it = machines_.find(instance);
+  if (it == machines_.end() || it->second.gone) return;
+  const Machine& m = it->second;
   Node node;
   node.meta.name = instance;
   node.spec.taints.push_back({kUninitializedTaint, "", "NoSchedule"});
@@ -108,7 +111,7 @@ void WorkloadCluster::SetProviderID(const std::string& instance, const std::stri
                   [](const Taint& t) { return t.key == kCloudUninitializedTaint; });
   }
   if (!server_->Store<Node>().Patch(&node).ok()) return;
-  rec_->Change(loop_->Now(), "Node", instance, "providerID", before, id, machines_[instance].pool);
+  rec_->Change(loop_->Now(), "Node", instance, "providerID", before, id, node_pool_[instance]);
 }
 
 void WorkloadCluster::MarkReady(const std::string& instance) {
@@ -117,7 +120,7 @@ void WorkloadCluster::MarkReady(const std::string& instance) {
   SetCondition(&node.status.conditions,
                {.type = "Ready", .status = "True", .reason = "KubeletReady"}, loop_->Now());
   if (!server_->Store<Node>().Patch(&node).ok()) return;
-  rec_->Change(loop_->Now(), "Node", instance, "Ready", "False", "True", machines_[instance].pool);
+  rec_->Change(loop_->Now(), "Node", instance, "Ready", "False", "True", node_pool_[instance]);
 }
 
 void WorkloadCluster::RemoveNode(const std::string& instance) {

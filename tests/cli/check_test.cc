@@ -57,6 +57,14 @@ TEST(ScenarioCheck, CoreScenarioLibraryPasses) {
   }
 }
 
+// The storms and edge cases of issue 10 that the test provider can express.
+TEST(ScenarioCheck, EdgeAndStormLibraryPasses) {
+  auto r = Mpsim("check " + Src("scenarios/edge") + " " + Src("scenarios/storms"));
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_EQ(Count(r.out, "FAIL"), 0u) << r.out;
+  EXPECT_GE(Count(r.out, "ok   "), 7u) << r.out;
+}
+
 TEST(ScenarioCheck, FailingExpectationExitsOneAndNamesTheReplay) {
   const fs::path f = FailingScenario();
   auto r = Mpsim("check " + f.string());
