@@ -10,6 +10,8 @@
 #include "app/atomic_file.h"
 #include "app/commands.h"
 #include "app/expectations.h"
+#include "app/golden.h"
+#include "app/outputs.h"
 #include "app/version.h"
 #include "app/world.h"
 
@@ -116,8 +118,27 @@ std::string Replay(const std::string& file, uint64_t seed, const std::vector<std
   return cmd + " (mpsim " + VersionString() + ")";
 }
 
-FileResult CheckFile(const std::string& file, uint64_t seeds,
-                     const std::vector<std::string>& sets) {
+// The golden-timeline case of a file's first seed: compared if X.golden.csv
+// exists, written instead with --update-golden.
+void CheckGolden(const std::string& file, const RunOutput& run, bool update,
+                 std::vector<ExpectationResult>* results, std::ostream* out) {
+  const std::string path = GoldenPath(file);
+  const std::string timeline = TimelineCsv(run.recorder);
+  std::string error;
+  if (update) {
+    if (WriteFileAtomic(path, timeline, &error)) {
+      *out << "UPDATED " << path << "\n";
+    } else {
+      results->push_back({"write " + path, false, error});
+    }
+    return;
+  }
+  std::error_code ec;
+  if (std::filesystem::exists(path, ec)) results->push_back(CompareGolden(path, timeline));
+}
+
+FileResult CheckFile(const std::string& file, uint64_t seeds, const std::vector<std::string>& sets,
+                     bool update_golden) {
   FileResult res;
   std::vector<CaseResult>* cases = &res.cases;
   std::ostringstream out, err;
@@ -142,7 +163,9 @@ FileResult CheckFile(const std::string& file, uint64_t seeds,
       res.status = kExitBadInput;
       return res;
     }
-    for (const ExpectationResult& r : CheckExpectations(sc, run)) {
+    std::vector<ExpectationResult> results = CheckExpectations(sc, run);
+    if (k == 0 && sets.empty()) CheckGolden(file, run, update_golden, &results, &out);
+    for (const ExpectationResult& r : results) {
       std::string name = r.name + (seeds > 1 ? " [seed " + std::to_string(seed) + "]" : "");
       std::string msg = r.message;
       if (!r.passed) {
@@ -165,13 +188,12 @@ FileResult CheckFile(const std::string& file, uint64_t seeds,
 }
 
 // Checks every file on a few threads; results stay in file order.
-std::vector<FileResult> CheckAll(const std::vector<std::string>& files, uint64_t seeds,
-                                 const std::vector<std::string>& sets) {
+std::vector<FileResult> CheckAll(const std::vector<std::string>& files, const CheckArgs& args) {
   std::vector<FileResult> results(files.size());
   std::atomic<size_t> next{0};
   auto worker = [&] {
     for (size_t i = next++; i < files.size(); i = next++)
-      results[i] = CheckFile(files[i], seeds, sets);
+      results[i] = CheckFile(files[i], args.seeds, args.overrides, args.update_golden);
   };
   const size_t n = std::clamp<size_t>(std::thread::hardware_concurrency(), 1, files.size());
   std::vector<std::thread> threads;
@@ -192,7 +214,7 @@ int CheckCommand(const CheckArgs& args) {
   }
   std::vector<CaseResult> cases;
   int status = kExitOk;
-  for (FileResult& r : CheckAll(files, args.seeds, args.overrides)) {
+  for (FileResult& r : CheckAll(files, args)) {
     std::cout << r.out;
     std::cerr << r.err;
     status = std::max(status, r.status);

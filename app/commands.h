@@ -36,6 +36,7 @@ struct CheckArgs {
   std::string junit;
   uint64_t seeds = 1;
   std::vector<std::string> overrides;  // --set PATH=VALUE, applied to every scenario
+  bool update_golden = false;          // rewrite X.golden.csv beside each X.yaml
 };
 int CheckCommand(const CheckArgs& args);
 

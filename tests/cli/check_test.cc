@@ -126,6 +126,31 @@ TEST(ScenarioCheck, MutatedBehaviourFailsWithTheReplayCommand) {
       << r.out;
 }
 
+TEST(ScenarioCheck, GoldenTimelineIsWrittenThenGuardsBehaviour) {
+  const fs::path dir = TempDir("golden");
+  fs::copy_file(Src("scenarios/core/phases.yaml"), dir / "phases.yaml");
+  const std::string file = (dir / "phases.yaml").string();
+  auto w = Mpsim("check " + file + " --update-golden");
+  EXPECT_EQ(w.status, 0) << w.out;
+  ASSERT_TRUE(fs::exists(dir / "phases.golden.csv")) << w.out;
+  EXPECT_NE(Mpsim("check " + file).out.find("timeline matches"), std::string::npos);
+  EXPECT_EQ(Mpsim("check " + file).status, 0);
+  {  // a behaviour change: the golden says otherwise on line 2
+    std::ifstream in(dir / "phases.golden.csv");
+    std::stringstream ss;
+    ss << in.rdbuf();
+    std::string g = ss.str();
+    const size_t eol = g.find('\n');
+    g.insert(eol + 1, "0.000000,MachinePool,mp-0,phase,,Failed\n");
+    std::ofstream(dir / "phases.golden.csv") << g;
+  }
+  auto r = Mpsim("check " + file);
+  EXPECT_EQ(r.status, 1) << r.out;
+  EXPECT_NE(r.out.find("line 2: - 0.000000,MachinePool,mp-0,phase,,Failed + "), std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("--update-golden"), std::string::npos) << r.out;
+}
+
 TEST(ScenarioCheck, BadScenarioOrMissingPathExitsTwo) {
   EXPECT_EQ(Mpsim("check " + Src("tests/data/bad/empty-file.yaml")).status, 2);
   EXPECT_EQ(Mpsim("check /nonexistent/dir").status, 2);
