@@ -28,8 +28,8 @@ struct World {
                                         Manager::Options{"bench", DistSpec::Constant(0), 1});
     manager->AddWorkloadCluster({kNs, "c"}, &workload, [] { return true; });
     // The manager's own controller converges the pool while the loop runs.
-    handle = manager->AddController<MachinePool>(
-        "machinepool", WorkQueueOptions{}, [this](Client* c) {
+    handle =
+        manager->AddController<MachinePool>("machinepool", WorkQueueOptions{}, [this](Client* c) {
           return std::make_unique<MachinePoolReconciler>(c, &loop, MachinePoolOptions{});
         });
     Seed(n);
