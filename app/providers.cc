@@ -1,5 +1,6 @@
 #include "app/providers.h"
 
+#include "models/asg/asg_provider.h"
 #include "sim/test_provider.h"
 
 namespace mpsim {
@@ -21,7 +22,7 @@ std::string ProviderName(const proto::MachinePoolSpec& pool) {
 
 std::string AvailableProviders() {
   std::string out;
-  for (const char* name : {"test"}) out += (out.empty() ? "" : ", ") + std::string(name);
+  for (const char* name : {"test", "asg"}) out += (out.empty() ? "" : ", ") + std::string(name);
   return out;
 }
 
@@ -30,6 +31,8 @@ std::unique_ptr<InfraProvider> MakeProvider(const proto::MachinePoolSpec& pool,
   switch (pool.provider_case()) {
     case proto::MachinePoolSpec::kTest:
       return std::make_unique<TestProvider>(ctx);
+    case proto::MachinePoolSpec::kAsg:
+      return std::make_unique<asg::AsgProvider>(ctx);
     default:
       return nullptr;
   }

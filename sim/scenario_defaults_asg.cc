@@ -18,6 +18,21 @@ std::vector<DefaultEntry> AsgDefaults() {
        "M"},
       {"spec.machinePools[].provider.asg.deleteDelay", "{dist: lognormal, median: 30s, p99: 142s}",
        "", "providers.md §4.1 shutting-down -> terminated LN(30s, p95 90s)", "L"},
+      {"spec.machinePools[].provider.asg.reactionDelay", "{dist: lognormal, median: 3s, p99: 29s}",
+       "", "providers.md §4.1 ASG reaction: desired change -> instances Pending LN(3s, p95 15s)",
+       "L"},
+      {"spec.machinePools[].provider.asg.launchRetry", "{dist: lognormal, median: 60s, p99: 585s}",
+       "", "providers.md §4.1 retry interval of a failed launch LN(60s, p95 300s)", "L"},
+      {"spec.machinePools[].provider.asg.iceProbability", "0", "",
+       "providers.md §4.1 P(ICE per launch attempt, per AZ): scenario knob, default 0", "L"},
+      {"spec.machinePools[].provider.asg.missingAZ", "0", "",
+       "no fault unless asked (CAPA #3742, providers.md §1.5)", "-"},
+      {"spec.machinePools[].provider.asg.reorderProbability", "0", "",
+       "no fault unless asked (providers.md §1.5: AWS order stability unverified)", "-"},
+      {"spec.machinePools[].provider.asg.minHealthyPercentage", "90", "",
+       "providers.md §1.2 StartInstanceRefresh API default; CAPA sends none", "H"},
+      {"spec.machinePools[].provider.asg.instanceWarmup", "300s", "",
+       "providers.md §1.2 CAPA creates the ASG with DefaultInstanceWarmup 300 s", "H"},
   };
 }
 

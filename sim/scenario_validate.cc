@@ -167,7 +167,8 @@ class Validator {
   void Provider(const proto::MachinePoolSpec& p, const std::string& path) {
     switch (p.provider_case()) {
       case proto::MachinePoolSpec::kAsg:
-        return Cloud(p.asg(), JoinKey(path, "asg"));
+        Cloud(p.asg(), JoinKey(path, "asg"));
+        return Asg(p.asg(), JoinKey(path, "asg"));
       case proto::MachinePoolSpec::kVmss:
         return Cloud(p.vmss(), JoinKey(path, "vmss"));
       case proto::MachinePoolSpec::kMig:
@@ -207,6 +208,17 @@ class Validator {
     }
     Dist(c.launch_delay(), JoinKey(path, "launchDelay"));
     Dist(c.delete_delay(), JoinKey(path, "deleteDelay"));
+  }
+
+  void Asg(const proto::AsgProvider& a, const std::string& path) {
+    Dist(a.reaction_delay(), JoinKey(path, "reactionDelay"));
+    Dist(a.launch_retry(), JoinKey(path, "launchRetry"));
+    Probability(a.ice_probability(), JoinKey(path, "iceProbability"));
+    Probability(a.missing_az(), JoinKey(path, "missingAZ"));
+    Probability(a.reorder_probability(), JoinKey(path, "reorderProbability"));
+    if (a.min_healthy_percentage() > 100) {
+      Add(JoinKey(path, "minHealthyPercentage"), "expected a percentage from 0 to 100");
+    }
   }
 
   void Test(const proto::TestProvider& t, const std::string& path) {

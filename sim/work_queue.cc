@@ -83,12 +83,31 @@ void WorkQueue::Enqueue(const Request& r, Duration d, RequeueReason why) {
   d = std::max<Duration>(d, 0);
   Notify(r, why, d);
   const Time at = loop_->Now() + d;
+  if (!opts_.priority_queue && d > 0) return AddWaiting(r, at);
   auto it = entries_.find(r);
   // priorityqueue.go AddWithOpts: a key already queued keeps the earlier of
   // its ReadyAt and the new one; a key a worker holds is queued again
   // (upstream "locked") and handed out only after Done.
   if (it != entries_.end() && it->second.ready_at <= at) return;
   SetReadyAt(r, at);
+}
+
+// delaying_queue.go: a delayed add waits in its own heap (the earliest per
+// key) and is added to the queue when due, whatever happened to the key since.
+void WorkQueue::AddWaiting(const Request& r, Time at) {
+  auto it = waiting_.find(r);
+  if (it != waiting_.end()) {
+    if (it->second.at <= at) return;
+    loop_->Cancel(it->second.event);
+  }
+  const EventId ev = loop_->At(at, [this, r] {
+    waiting_.erase(r);
+    if (stopped_) return;
+    auto e = entries_.find(r);
+    if (e == entries_.end() || e->second.ready_at > loop_->Now()) SetReadyAt(r, loop_->Now());
+    ArmWake();
+  });
+  waiting_[r] = {at, ev};
 }
 
 void WorkQueue::SetReadyAt(const Request& r, Time at) {

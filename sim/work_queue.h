@@ -25,6 +25,12 @@ struct WorkQueueOptions {
   RateLimitPolicy policy;
   Duration sync_period = 10 * kMinute;  // resync: every known key re-added (<= 0: never)
   DistSpec reconcile_duration;          // simulated time a worker is busy per reconcile
+  // controller-runtime's priority queue (Cluster API enables it: capi-core.md
+  // §1.2) keeps one entry per key, so an immediate add cancels a later
+  // delayed one. The classic client-go delaying queue (what the providers'
+  // managers use) keeps a delayed add waiting apart: it fires even if the key
+  // was queued and reconciled meanwhile.
+  bool priority_queue = true;
 };
 
 // What happened in one reconcile, for the recorder.
@@ -100,6 +106,7 @@ class WorkQueue {
   void Enqueue(const Request& r, Duration d, RequeueReason why);
   // Moves (or inserts) r's entry to `at`, later or earlier.
   void SetReadyAt(const Request& r, Time at);
+  void AddWaiting(const Request& r, Time at);
   // Hands due keys to free workers; re-arms the wake-up timer.
   void Dispatch();
   // The due key to start next, or nullptr.
@@ -126,6 +133,11 @@ class WorkQueue {
   std::vector<ReconcileObserver> on_reconcile_;
   std::vector<RequeueObserver> on_requeue_;
 
+  struct Waiting {
+    Time at;
+    EventId event;
+  };
+  std::map<Request, Waiting> waiting_;     // classic queue: delayed adds not yet due
   std::map<Request, Entry> entries_;       // keys in the queue, at most one entry each
   std::set<OrderKey> order_;               // the same entries by (ready_at, seq, key)
   std::map<Request, InFlight> in_flight_;  // keys a worker holds ("locked" upstream)

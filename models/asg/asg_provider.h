@@ -1,0 +1,28 @@
+// The `asg` InfraProvider: one simulated Auto Scaling Group per pool and
+// CAPA's AWSMachinePool controller, run in the provider's own manager.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+
+#include "models/asg/auto_scaling_group.h"
+#include "sim/infra_provider.h"
+
+namespace mpsim::asg {
+
+class AsgProvider : public InfraProvider {
+ public:
+  explicit AsgProvider(ProviderContext ctx) : ctx_(ctx) {}
+  std::string name() const override { return "asg"; }
+  std::string kind() const override;
+  void AddPool(const proto::MachinePoolSpec& pool) override;
+  void AddControllers(Manager* manager) override;
+  int KillInstances(const std::string& pool, int count, Rng* rng) override;
+
+ private:
+  ProviderContext ctx_;
+  std::map<std::string, std::unique_ptr<AutoScalingGroup>> groups_;  // by pool name
+};
+
+}  // namespace mpsim::asg

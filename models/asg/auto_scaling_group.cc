@@ -1,0 +1,253 @@
+#include "models/asg/auto_scaling_group.h"
+
+#include <algorithm>
+#include <cstdio>
+
+#include "models/asg/instance_refresh.h"
+#include "models/asg/termination_policy.h"
+
+namespace mpsim::asg {
+namespace {
+
+const char* StateName(State s) {
+  switch (s) {
+    case State::kPending:
+      return "Pending";
+    case State::kInService:
+      return "InService";
+    case State::kTerminating:
+      return "Terminating";
+  }
+  return "Unknown";
+}
+
+std::string InstanceId(uint64_t n) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "i-%017llx", static_cast<unsigned long long>(n));
+  return buf;
+}
+
+}  // namespace
+
+AutoScalingGroup::AutoScalingGroup(EventLoop* loop, WorkloadCluster* workload, Recorder* rec,
+                                   std::string pool, AsgOptions opts, uint64_t seed)
+    : loop_(loop),
+      workload_(workload),
+      rec_(rec),
+      pool_(std::move(pool)),
+      opts_(std::move(opts)),
+      launch_rng_(StreamFor(seed, "asg/" + pool_ + "/launch")),
+      delete_rng_(StreamFor(seed, "asg/" + pool_ + "/delete")),
+      activity_rng_(StreamFor(seed, "asg/" + pool_ + "/activity")),
+      fault_rng_(StreamFor(seed, "asg/" + pool_ + "/faults")),
+      policy_rng_(StreamFor(seed, "asg/" + pool_ + "/termination")) {}
+
+void AutoScalingGroup::Create(int32_t desired, const std::string& kubelet_version) {
+  exists_ = true;
+  kubelet_version_ = kubelet_version;
+  SetDesired(desired);
+}
+
+void AutoScalingGroup::SetDesired(int32_t desired) {
+  desired_ = desired;
+  ScheduleActivity(Sample(opts_.reaction_delay, activity_rng_));
+}
+
+void AutoScalingGroup::NewLaunchTemplateVersion(const std::string& kubelet_version) {
+  ++lt_version_;
+  kubelet_version_ = kubelet_version;
+}
+
+bool AutoScalingGroup::StartInstanceRefresh() {
+  if (refresh_) return false;
+  Refresh r;
+  for (const auto& [seq, id] : order_) {
+    if (instances_.at(id).state != State::kTerminating) r.to_replace.push_back(id);
+  }
+  refresh_ = std::move(r);
+  RefreshStep();
+  return true;
+}
+
+void AutoScalingGroup::Delete() {
+  deleting_ = true;
+  desired_ = 0;
+  refresh_.reset();
+  std::vector<std::string> ids;
+  for (const auto& [seq, id] : order_) ids.push_back(id);
+  for (const std::string& id : ids) Terminate(id);
+  if (instances_.empty()) exists_ = false;
+}
+
+void AutoScalingGroup::Kill(const std::string& id) {
+  auto it = instances_.find(id);
+  if (it == instances_.end()) return;
+  rec_->Fault(loop_->Now(), pool_, id, "instance.killed");
+  rec_->Change(loop_->Now(), "Instance", id, "state", StateName(it->second.state), "Terminated",
+               pool_);
+  Forget(it);
+  workload_->InstanceGone(id);
+  // The EC2 health check sees it gone; the group replaces it.
+  if (!deleting_) ScheduleActivity(Sample(opts_.reaction_delay, activity_rng_));
+}
+
+std::vector<const Instance*> AutoScalingGroup::Describe() {
+  std::vector<const Instance*> out;
+  out.reserve(order_.size());
+  for (const auto& [seq, id] : order_) out.push_back(&instances_.at(id));
+  if (out.size() > 1 && fault_rng_.Bernoulli(opts_.reorder_probability)) {
+    rec_->Fault(loop_->Now(), pool_, pool_, "describe.reordered");
+    for (size_t i = out.size() - 1; i > 0; --i) std::swap(out[i], out[fault_rng_.Below(i + 1)]);
+  }
+  return out;
+}
+
+void AutoScalingGroup::ScheduleActivity(Duration delay) {
+  if (activity_) return;  // one activity at a time; it reads desired when it runs
+  activity_ = loop_->After(delay, [this] {
+    activity_.reset();
+    Activity();
+  });
+}
+
+// A scaling activity: launch or terminate toward the desired capacity.
+void AutoScalingGroup::Activity() {
+  if (!exists_) return;
+  if (live_ > desired_) return ScaleIn(live_ - desired_);
+  for (int32_t i = live_; i < desired_; ++i) {
+    if (!LaunchOne()) {
+      // No zone had capacity: the activity fails and the group retries later.
+      ScheduleActivity(Sample(opts_.launch_retry, activity_rng_));
+      return;
+    }
+  }
+}
+
+// "Launch in the Availability Zone with the fewest instances; if the attempt
+// fails, try another zone until it succeeds" (auto-scaling-benefits.md).
+bool AutoScalingGroup::LaunchOne() {
+  std::vector<std::string> failed;
+  while (std::optional<std::string> zone = PickZone(failed)) {
+    auto cap = opts_.capacity.find(*zone);
+    const bool full = cap != opts_.capacity.end() && zone_count_[*zone] >= cap->second;
+    if (full || fault_rng_.Bernoulli(opts_.ice_probability)) {
+      rec_->Fault(loop_->Now(), pool_, *zone, "InsufficientInstanceCapacity");
+      failed.push_back(*zone);
+      continue;
+    }
+    Launch(*zone);
+    return true;
+  }
+  return false;
+}
+
+std::optional<std::string> AutoScalingGroup::PickZone(
+    const std::vector<std::string>& failed) const {
+  std::optional<std::string> best;
+  int32_t best_n = 0;
+  for (const std::string& z : opts_.zones) {
+    if (std::find(failed.begin(), failed.end(), z) != failed.end()) continue;
+    auto it = zone_live_.find(z);
+    const int32_t n = it == zone_live_.end() ? 0 : it->second;
+    if (!best || n < best_n) best = z, best_n = n;
+  }
+  return best;
+}
+
+void AutoScalingGroup::Launch(const std::string& zone) {
+  const std::string id = InstanceId(++next_id_);
+  Instance inst{id,
+                zone,
+                State::kPending,
+                lt_version_,
+                kubelet_version_,
+                loop_->Now(),
+                fault_rng_.Bernoulli(opts_.missing_az),
+                next_id_};
+  if (inst.missing_az) rec_->Fault(loop_->Now(), pool_, id, "providerID.missingAZ");
+  instances_[id] = inst;
+  order_[inst.seq] = id;
+  ++zone_count_[zone];
+  ++zone_live_[zone];
+  ++live_;
+  rec_->Change(loop_->Now(), "Instance", id, "state", "", "Pending", pool_);
+  loop_->After(Sample(opts_.launch_delay, launch_rng_), [this, id] { OnInService(id); });
+}
+
+void AutoScalingGroup::OnInService(const std::string& id) {
+  auto it = instances_.find(id);
+  if (it == instances_.end() || it->second.state != State::kPending) return;
+  SetState(&it->second, State::kInService);
+  const Instance& inst = it->second;
+  // The Node's providerID always carries the zone; only CAPA's list may not.
+  workload_->InstanceBooted(pool_, id, "aws:///" + inst.zone + "/" + id, inst.kubelet_version);
+  if (refresh_ && inst.launch_template_version == lt_version_) {
+    loop_->After(opts_.instance_warmup, [this] {
+      if (refresh_ && --refresh_->warming <= 0) RefreshStep();
+    });
+  }
+}
+
+void AutoScalingGroup::Terminate(const std::string& id) {
+  auto it = instances_.find(id);
+  if (it == instances_.end() || it->second.state == State::kTerminating) return;
+  SetState(&it->second, State::kTerminating);
+  loop_->After(Sample(opts_.delete_delay, delete_rng_), [this, id] {
+    auto gone = instances_.find(id);
+    if (gone == instances_.end()) return;
+    rec_->Change(loop_->Now(), "Instance", id, "state", "Terminating", "Terminated", pool_);
+    Forget(gone);
+    workload_->InstanceGone(id);
+    if (deleting_ && instances_.empty()) exists_ = false;
+  });
+}
+
+void AutoScalingGroup::ScaleIn(int32_t count) {
+  std::vector<Candidate> candidates;
+  for (const auto& [seq, id] : order_) {
+    const Instance& inst = instances_.at(id);
+    if (inst.state == State::kTerminating) continue;
+    candidates.push_back({id, inst.zone, inst.launch_template_version, inst.launched_at});
+  }
+  for (const std::string& id : ChooseVictims(candidates, count, loop_->Now(), &policy_rng_)) {
+    Terminate(id);
+  }
+}
+
+// One batch of the refresh: terminate, and let the group launch replacements
+// with the latest template; the next batch waits for their warmup.
+void AutoScalingGroup::RefreshStep() {
+  if (!refresh_) return;
+  std::vector<std::string>& left = refresh_->to_replace;
+  std::erase_if(left, [this](const std::string& id) { return !instances_.count(id); });
+  if (left.empty()) {
+    refresh_.reset();  // Successful
+    return;
+  }
+  const int32_t batch = std::min<int32_t>(RefreshBatchSize(desired_, opts_.min_healthy_percentage),
+                                          static_cast<int32_t>(left.size()));
+  for (int32_t i = 0; i < batch; ++i) Terminate(left[static_cast<size_t>(i)]);
+  left.erase(left.begin(), left.begin() + batch);
+  refresh_->warming = batch;
+  ScheduleActivity(Sample(opts_.reaction_delay, activity_rng_));
+}
+
+void AutoScalingGroup::Forget(std::map<std::string, Instance>::iterator it) {
+  const Instance& inst = it->second;
+  --zone_count_[inst.zone];
+  if (inst.state != State::kTerminating) --zone_live_[inst.zone], --live_;
+  order_.erase(inst.seq);
+  instances_.erase(it);
+}
+
+void AutoScalingGroup::SetState(Instance* inst, State s) {
+  if (s == State::kTerminating && inst->state != State::kTerminating) {
+    --zone_live_[inst->zone];
+    --live_;
+  }
+  rec_->Change(loop_->Now(), "Instance", inst->id, "state", StateName(inst->state), StateName(s),
+               pool_);
+  inst->state = s;
+}
+
+}  // namespace mpsim::asg

@@ -1,0 +1,104 @@
+// One simulated EC2 Auto Scaling Group (providers.md §1.1-§1.3): desired
+// capacity carried out by scaling activities that balance zones and may fail
+// with InsufficientInstanceCapacity, instances Pending -> InService ->
+// Terminating -> Terminated, the Default termination policy, instance refresh.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "models/asg/asg_options.h"
+#include "sim/event_loop.h"
+#include "sim/random.h"
+#include "sim/recorder.h"
+#include "sim/workload_cluster.h"
+
+namespace mpsim::asg {
+
+enum class State { kPending, kInService, kTerminating };
+
+struct Instance {
+  std::string id;    // i-0000000000000001a
+  std::string zone;  // us-east-1a
+  State state = State::kPending;
+  int launch_template_version = 1;
+  std::string kubelet_version;
+  Time launched_at = 0;
+  bool missing_az = false;  // its list entry lacks the zone (CAPA #3742 fault)
+  uint64_t seq = 0;         // launch order, which is the API order
+};
+
+class AutoScalingGroup {
+ public:
+  AutoScalingGroup(EventLoop* loop, WorkloadCluster* workload, Recorder* rec, std::string pool,
+                   AsgOptions opts, uint64_t seed);
+  AutoScalingGroup(const AutoScalingGroup&) = delete;
+  AutoScalingGroup& operator=(const AutoScalingGroup&) = delete;
+
+  bool exists() const { return exists_; }
+  bool deleting() const { return deleting_; }
+  int32_t desired() const { return desired_; }
+  int launch_template_version() const { return lt_version_; }
+  bool refreshing() const { return refresh_.has_value(); }
+
+  // CreateAutoScalingGroup with DesiredCapacity and the template's version.
+  void Create(int32_t desired, const std::string& kubelet_version);
+  // UpdateAutoScalingGroup{DesiredCapacity}.
+  void SetDesired(int32_t desired);
+  // CreateLaunchTemplateVersion: new launches use it ("$Latest").
+  void NewLaunchTemplateVersion(const std::string& kubelet_version);
+  // StartInstanceRefresh: replaces every instance (SkipMatching unset). False
+  // if one is already running (InstanceRefreshInProgress).
+  bool StartInstanceRefresh();
+  // DeleteAutoScalingGroup(ForceDelete): terminates everything, then is gone.
+  void Delete();
+  // The cloud takes `id` away (spot reclaim, hardware failure).
+  void Kill(const std::string& id);
+
+  // DescribeAutoScalingGroups: every instance, any lifecycle state, in API
+  // order (launch order, unless the reorder fault shuffles it).
+  std::vector<const Instance*> Describe();
+  size_t size() const { return instances_.size(); }
+
+ private:
+  struct Refresh {
+    std::vector<std::string> to_replace;  // instances present when it started
+    int32_t warming = 0;                  // replacements not yet InService + warmup
+  };
+  void ScheduleActivity(Duration delay);
+  void Activity();
+  bool LaunchOne();
+  std::optional<std::string> PickZone(const std::vector<std::string>& failed) const;
+  void Launch(const std::string& zone);
+  void Terminate(const std::string& id);
+  void ScaleIn(int32_t count);
+  void OnInService(const std::string& id);
+  void RefreshStep();
+  void SetState(Instance* inst, State s);
+  void Forget(std::map<std::string, Instance>::iterator it);
+
+  EventLoop* loop_;
+  WorkloadCluster* workload_;
+  Recorder* rec_;
+  std::string pool_;
+  AsgOptions opts_;
+  Rng launch_rng_, delete_rng_, activity_rng_, fault_rng_, policy_rng_;
+  bool exists_ = false;
+  bool deleting_ = false;
+  int32_t desired_ = 0;
+  int lt_version_ = 1;
+  std::string kubelet_version_;
+  uint64_t next_id_ = 0;
+  std::optional<EventId> activity_;
+  std::map<std::string, Instance> instances_;
+  std::map<uint64_t, std::string> order_;  // API order of instances_
+  // Per zone: instances that exist (capacity) and that are not terminating
+  // (balance), kept so a launch does not scan the group.
+  std::map<std::string, int32_t> zone_count_, zone_live_;
+  int32_t live_ = 0;
+  std::optional<Refresh> refresh_;
+};
+
+}  // namespace mpsim::asg
