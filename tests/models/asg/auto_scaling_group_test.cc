@@ -1,0 +1,122 @@
+// The simulated Auto Scaling Group: zone balancing, partial scale-ups that
+// recover after InsufficientInstanceCapacity, lifecycle states in the API
+// listing, scale-in by the Default policy, deletion.
+#include "models/asg/auto_scaling_group.h"
+
+#include <gtest/gtest.h>
+
+#include <map>
+
+#include "sim/api_server.h"
+
+namespace mpsim::asg {
+namespace {
+
+class AsgTest : public ::testing::Test {
+ protected:
+  AsgTest() : server_(&loop_), workload_(&loop_, &server_, &rec_, Workload(), 1) {}
+
+  static WorkloadOptions Workload() {
+    WorkloadOptions w;
+    w.node_registration = DistSpec::Constant(10 * kSecond);
+    w.node_ready = DistSpec::Constant(5 * kSecond);
+    w.ccm_delay = DistSpec::Constant(kSecond);
+    return w;
+  }
+  static AsgOptions Options() {
+    AsgOptions o;
+    o.zones = {"a", "b", "c"};
+    o.launch_delay = DistSpec::Constant(20 * kSecond);
+    o.delete_delay = DistSpec::Constant(30 * kSecond);
+    o.reaction_delay = DistSpec::Constant(kSecond);
+    o.launch_retry = DistSpec::Constant(60 * kSecond);
+    return o;
+  }
+  std::map<std::string, int> PerZone(AutoScalingGroup& g) {
+    std::map<std::string, int> n;
+    for (const Instance* i : g.Describe()) ++n[i->zone];
+    return n;
+  }
+  void RunTo(Duration t) { loop_.Run(t, 10'000'000); }
+
+  EventLoop loop_;
+  Recorder rec_;
+  ApiServer server_;
+  WorkloadCluster workload_;
+};
+
+TEST_F(AsgTest, LaunchesBalanceZonesAndGoInServiceAfterTheLaunchDelay) {
+  AutoScalingGroup g(&loop_, &workload_, &rec_, "mp-0", Options(), 1);
+  g.Create(9, "v1.30.0");
+  RunTo(5 * kSecond);
+  EXPECT_EQ(PerZone(g), (std::map<std::string, int>{{"a", 3}, {"b", 3}, {"c", 3}}));
+  for (const Instance* i : g.Describe()) EXPECT_EQ(i->state, State::kPending);
+  RunTo(30 * kSecond);
+  for (const Instance* i : g.Describe()) EXPECT_EQ(i->state, State::kInService);
+}
+
+TEST_F(AsgTest, FullZoneSendsLaunchesElsewhere) {
+  AsgOptions o = Options();
+  o.capacity = {{"a", 1}};
+  AutoScalingGroup g(&loop_, &workload_, &rec_, "mp-0", o, 1);
+  g.Create(9, "v1.30.0");
+  RunTo(5 * kSecond);
+  const auto zones = PerZone(g);
+  EXPECT_EQ(zones.at("a"), 1);
+  EXPECT_EQ(zones.at("b") + zones.at("c"), 8);
+  EXPECT_GT(rec_.faults("mp-0"), 0u);
+}
+
+TEST_F(AsgTest, PartialScaleUpRecoversAfterInsufficientCapacity) {
+  AsgOptions o = Options();
+  o.zones = {"a"};
+  o.ice_probability = 0.7;
+  AutoScalingGroup g(&loop_, &workload_, &rec_, "mp-0", o, 3);
+  g.Create(10, "v1.30.0");
+  RunTo(5 * kSecond);
+  const size_t first = g.size();
+  EXPECT_LT(first, 10u) << "the first activity should have failed part-way";
+  RunTo(2 * kHour);
+  EXPECT_EQ(g.size(), 10u) << "retries every launchRetry should complete the scale-up";
+}
+
+TEST_F(AsgTest, TerminatingInstancesStayListedUntilGone) {
+  AutoScalingGroup g(&loop_, &workload_, &rec_, "mp-0", Options(), 1);
+  g.Create(3, "v1.30.0");
+  RunTo(kMinute);
+  g.SetDesired(1);
+  RunTo(kMinute + 5 * kSecond);
+  int terminating = 0;
+  for (const Instance* i : g.Describe()) terminating += i->state == State::kTerminating;
+  EXPECT_EQ(g.size(), 3u);
+  EXPECT_EQ(terminating, 2);
+  RunTo(3 * kMinute);
+  EXPECT_EQ(g.size(), 1u);
+}
+
+TEST_F(AsgTest, DeleteTerminatesEverythingThenTheGroupIsGone) {
+  AutoScalingGroup g(&loop_, &workload_, &rec_, "mp-0", Options(), 1);
+  g.Create(4, "v1.30.0");
+  RunTo(kMinute);
+  g.Delete();
+  EXPECT_TRUE(g.exists());
+  RunTo(3 * kMinute);
+  EXPECT_FALSE(g.exists());
+  EXPECT_EQ(g.size(), 0u);
+}
+
+TEST_F(AsgTest, RefreshReplacesEveryInstanceWithTheNewTemplate) {
+  AutoScalingGroup g(&loop_, &workload_, &rec_, "mp-0", Options(), 1);
+  g.Create(3, "v1.30.0");
+  RunTo(kMinute);
+  g.NewLaunchTemplateVersion("v1.31.0");
+  ASSERT_TRUE(g.StartInstanceRefresh());
+  EXPECT_FALSE(g.StartInstanceRefresh()) << "InstanceRefreshInProgress";
+  RunTo(2 * kHour);
+  EXPECT_FALSE(g.refreshing());
+  ASSERT_EQ(g.size(), 3u);
+  for (const Instance* i : g.Describe()) EXPECT_EQ(i->kubelet_version, "v1.31.0");
+}
+
+}  // namespace
+}  // namespace mpsim::asg
