@@ -57,6 +57,14 @@ TEST(ScenarioCheck, CoreScenarioLibraryPasses) {
   }
 }
 
+// Issue 10: `mpsim check scenarios/` is part of the suite; every scenario
+// the library holds passes.
+TEST(ScenarioCheck, WholeLibraryPasses) {
+  auto r = Mpsim("check " + Src("scenarios"));
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_EQ(Count(r.out, "FAIL"), 0u) << r.out;
+}
+
 // The storms and edge cases of issue 10 that the test provider can express.
 TEST(ScenarioCheck, EdgeAndStormLibraryPasses) {
   auto r = Mpsim("check " + Src("scenarios/edge") + " " + Src("scenarios/storms"));
