@@ -1,6 +1,7 @@
 #include "app/providers.h"
 
 #include "models/asg/asg_provider.h"
+#include "models/mig/mig_provider.h"
 #include "sim/test_provider.h"
 
 namespace mpsim {
@@ -22,7 +23,8 @@ std::string ProviderName(const proto::MachinePoolSpec& pool) {
 
 std::string AvailableProviders() {
   std::string out;
-  for (const char* name : {"test", "asg"}) out += (out.empty() ? "" : ", ") + std::string(name);
+  for (const char* name : {"test", "asg", "mig"})
+    out += (out.empty() ? "" : ", ") + std::string(name);
   return out;
 }
 
@@ -33,6 +35,8 @@ std::unique_ptr<InfraProvider> MakeProvider(const proto::MachinePoolSpec& pool,
       return std::make_unique<TestProvider>(ctx);
     case proto::MachinePoolSpec::kAsg:
       return std::make_unique<asg::AsgProvider>(ctx);
+    case proto::MachinePoolSpec::kMig:
+      return std::make_unique<mig::MigProvider>(ctx);
     default:
       return nullptr;
   }

@@ -16,6 +16,18 @@ std::vector<DefaultEntry> MigDefaults() {
       {"spec.machinePools[].provider.mig.deleteDelay", "{dist: lognormal, median: 40s, p99: 189s}",
        "", "providers.md §4.3 VM delete LN(40s, p95 120s)", "L"},
 
+      {"spec.machinePools[].provider.mig.reactionDelay", "{dist: lognormal, median: 2s, p99: 19s}",
+       "", "providers.md §4.3 MIG resize -> instance CREATING LN(2s, p95 10s)", "L"},
+      {"spec.machinePools[].provider.mig.stockoutRetry",
+       "{dist: lognormal, median: 60s, p99: 585s}", "",
+       "providers.md §4.3 stockout retry interval LN(60s, p95 300s), unbounded retries", "L"},
+      {"spec.machinePools[].provider.mig.stockoutProbability", "0", "",
+       "providers.md §4.3 P(stockout per create attempt): scenario knob, default 0", "L"},
+      {"spec.machinePools[].provider.mig.updatePolicy", "OPPORTUNISTIC", "",
+       "providers.md §4.3 MIG default when CAPG sets none (unverified)", "L"},
+      {"spec.machinePools[].provider.mig.apiRequestsPerMinute", "1500", "",
+       "providers.md §4.3 per-minute Compute API quota (older default table)", "M"},
+      {"spec.machinePools[].provider.mig.project", "mpsim-project", "", "mpsim choice", "-"},
   };
 }
 

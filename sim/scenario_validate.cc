@@ -172,7 +172,8 @@ class Validator {
       case proto::MachinePoolSpec::kVmss:
         return Cloud(p.vmss(), JoinKey(path, "vmss"));
       case proto::MachinePoolSpec::kMig:
-        return Cloud(p.mig(), JoinKey(path, "mig"));
+        Cloud(p.mig(), JoinKey(path, "mig"));
+        return Mig(p.mig(), JoinKey(path, "mig"));
       case proto::MachinePoolSpec::kTest:
         return Test(p.test(), JoinKey(path, "test"));
       case proto::MachinePoolSpec::PROVIDER_NOT_SET:
@@ -219,6 +220,18 @@ class Validator {
     if (a.min_healthy_percentage() > 100) {
       Add(JoinKey(path, "minHealthyPercentage"), "expected a percentage from 0 to 100");
     }
+  }
+
+  void Mig(const proto::MigProvider& m, const std::string& path) {
+    Dist(m.reaction_delay(), JoinKey(path, "reactionDelay"));
+    Dist(m.stockout_retry(), JoinKey(path, "stockoutRetry"));
+    Probability(m.stockout_probability(), JoinKey(path, "stockoutProbability"));
+    OneOf(m.update_policy(), {"OPPORTUNISTIC", "PROACTIVE"}, JoinKey(path, "updatePolicy"),
+          "update policy");
+    if (m.api_requests_per_minute() == 0) {
+      Add(JoinKey(path, "apiRequestsPerMinute"), "expected at least 1 request per minute");
+    }
+    if (m.project().empty()) Add(JoinKey(path, "project"), "the project cannot be empty");
   }
 
   void Test(const proto::TestProvider& t, const std::string& path) {

@@ -1,0 +1,49 @@
+// CAPG's GCPMachinePool controller (exp/controllers/gcpmachinepool_controller.go,
+// providers.md §3.6.1) driving simulated zonal Managed Instance Groups: an
+// instance template per bootstrap data and version, the group's target size,
+// providerIDList from the group's members, and an unconditional 1-minute requeue.
+#pragma once
+
+#include <map>
+#include <string>
+
+#include "api/reconciler.h"
+#include "models/mig/api_quota.h"
+#include "models/mig/managed_instance_group.h"
+#include "sim/recorder.h"
+
+namespace mpsim::mig {
+
+inline constexpr const char* kGcpMachinePoolKind = "GCPMachinePool";
+inline constexpr const char* kGcpMachinePoolFinalizer =
+    "gcpmachinepool.infrastructure.cluster.x-k8s.io";
+
+class GcpMachinePoolReconciler : public Reconciler {
+ public:
+  struct Pool {
+    ManagedInstanceGroup* group;
+    std::vector<std::string> zones;  // CAPG supports exactly one
+    std::string project;
+  };
+  GcpMachinePoolReconciler(Client* client, const Clock* clock, Recorder* rec, ApiQuota* quota,
+                           std::map<std::string, Pool> pools);
+  void Setup(Builder* b) override;
+  Status Reconcile(const Request& req, Result* result) override;
+
+ private:
+  Status ReconcileNormal(const InfraMachinePool& imp, const MachinePool& mp, const Pool& pool);
+  Status ReconcileDelete(const InfraMachinePool& imp, const Pool& pool, Result* result);
+  Status SyncTemplate(const InfraMachinePool& imp, const MachinePool& mp, const Pool& pool);
+  Status WriteStatus(const InfraMachinePool& imp, const Pool& pool);
+  // One Compute API call: counted, and refused past the project's quota.
+  Status Call(const InfraMachinePool& imp, const char* api);
+
+  Client* client_;
+  const Clock* clock_;
+  Recorder* rec_;
+  ApiQuota* quota_;
+  std::map<std::string, Pool> pools_;             // by GCPMachinePool name
+  std::map<std::string, std::string> templates_;  // pool -> its current template key
+};
+
+}  // namespace mpsim::mig

@@ -1,0 +1,239 @@
+#include "models/mig/managed_instance_group.h"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace mpsim::mig {
+namespace {
+
+const char* ActionName(Action a) {
+  switch (a) {
+    case Action::kCreating:
+      return "CREATING";
+    case Action::kNone:
+      return "NONE";
+    case Action::kDeleting:
+      return "DELETING";
+  }
+  return "UNKNOWN";
+}
+
+// MIG instance names: baseInstanceName (the pool) and a random-looking suffix.
+std::string InstanceName(const std::string& pool, uint64_t n) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "-%04llx", static_cast<unsigned long long>(n));
+  return pool + buf;
+}
+
+}  // namespace
+
+ManagedInstanceGroup::ManagedInstanceGroup(EventLoop* loop, WorkloadCluster* workload,
+                                           Recorder* rec, std::string pool, MigOptions opts,
+                                           uint64_t seed)
+    : loop_(loop),
+      workload_(workload),
+      rec_(rec),
+      pool_(std::move(pool)),
+      opts_(std::move(opts)),
+      launch_rng_(StreamFor(seed, "mig/" + pool_ + "/launch")),
+      delete_rng_(StreamFor(seed, "mig/" + pool_ + "/delete")),
+      react_rng_(StreamFor(seed, "mig/" + pool_ + "/react")),
+      fault_rng_(StreamFor(seed, "mig/" + pool_ + "/faults")) {}
+
+void ManagedInstanceGroup::Insert(const std::string& zone, int32_t target,
+                                  const std::string& kubelet_version) {
+  exists_ = true;
+  zone_ = zone;
+  kubelet_version_ = kubelet_version;
+  Resize(target);
+}
+
+void ManagedInstanceGroup::Resize(int32_t target) {
+  target_ = target;
+  ScheduleConverge(Sample(opts_.reaction_delay, react_rng_));
+}
+
+void ManagedInstanceGroup::SetInstanceTemplate(const std::string& kubelet_version) {
+  ++template_version_;
+  kubelet_version_ = kubelet_version;
+  if (opts_.proactive) ReplaceOutdated();
+}
+
+void ManagedInstanceGroup::Delete() {
+  deleting_ = true;
+  target_ = 0;
+  std::vector<std::string> names;
+  for (const auto& [seq, name] : order_) names.push_back(name);
+  for (const std::string& n : names) DeleteInstance(n);
+  if (instances_.empty()) exists_ = false;
+}
+
+void ManagedInstanceGroup::Kill(const std::string& name) {
+  auto it = instances_.find(name);
+  if (it == instances_.end() || it->second.status != VmStatus::kRunning) return;
+  rec_->Fault(loop_->Now(), pool_, name, "instance.killed");
+  rec_->Change(loop_->Now(), "Instance", name, "state", "RUNNING", "TERMINATED", pool_);
+  workload_->InstanceGone(name);
+  // The group recreates the VM under the same name.
+  it->second.status = VmStatus::kNone;
+  it->second.action = Action::kCreating;
+  --vms_;
+  const std::string n = name;
+  loop_->After(Sample(opts_.reaction_delay, react_rng_), [this, n] { TryCreate(n); });
+}
+
+std::vector<const ManagedInstance*> ManagedInstanceGroup::ListInstances() const {
+  std::vector<const ManagedInstance*> out;
+  for (const auto& [seq, name] : order_) {
+    const ManagedInstance& mi = instances_.at(name);
+    if (mi.status != VmStatus::kNone) out.push_back(&mi);
+  }
+  return out;
+}
+
+std::vector<const ManagedInstance*> ManagedInstanceGroup::ListManagedInstances() const {
+  std::vector<const ManagedInstance*> out;
+  for (const auto& [seq, name] : order_) out.push_back(&instances_.at(name));
+  return out;
+}
+
+void ManagedInstanceGroup::ScheduleConverge(Duration delay) {
+  if (converge_) return;
+  converge_ = loop_->After(delay, [this] {
+    converge_.reset();
+    Converge();
+  });
+}
+
+void ManagedInstanceGroup::Converge() {
+  if (!exists_ || deleting_) return;
+  // A PROACTIVE substitute is a surge above the target, not an excess.
+  const int32_t active = Active() - (replacing_ ? 1 : 0);
+  if (active > target_) return ScaleDown(active - target_);
+  for (int32_t i = active; i < target_; ++i) Create();
+}
+
+void ManagedInstanceGroup::Create() {
+  const std::string name = InstanceName(pool_, ++next_);
+  ManagedInstance mi{
+      name, Action::kCreating, VmStatus::kNone, template_version_, kubelet_version_, "", next_};
+  instances_[name] = mi;
+  order_[mi.seq] = name;
+  rec_->Change(loop_->Now(), "Instance", name, "currentAction", "", "CREATING", pool_);
+  TryCreate(name);
+}
+
+// "If the group fails to create this instance, it will try again until it is
+// successful" (listManagedInstances, currentAction CREATING).
+void ManagedInstanceGroup::TryCreate(const std::string& name) {
+  auto it = instances_.find(name);
+  if (it == instances_.end() || it->second.action != Action::kCreating) return;
+  auto cap = opts_.capacity.find(zone_);
+  const bool full = cap != opts_.capacity.end() && vms_ >= cap->second;
+  if (full || fault_rng_.Bernoulli(opts_.stockout_probability)) {
+    it->second.last_error = "ZONE_RESOURCE_POOL_EXHAUSTED";
+    rec_->Fault(loop_->Now(), pool_, name, "ZONE_RESOURCE_POOL_EXHAUSTED");
+    loop_->After(Sample(opts_.stockout_retry, fault_rng_), [this, name] { TryCreate(name); });
+    return;
+  }
+  it->second.last_error.clear();
+  it->second.status = VmStatus::kProvisioning;
+  ++vms_;
+  it->second.template_version = template_version_;
+  it->second.kubelet_version = kubelet_version_;
+  rec_->Change(loop_->Now(), "Instance", name, "state", "", "PROVISIONING", pool_);
+  loop_->After(Sample(opts_.launch_delay, launch_rng_), [this, name] { OnRunning(name); });
+}
+
+void ManagedInstanceGroup::OnRunning(const std::string& name) {
+  auto it = instances_.find(name);
+  if (it == instances_.end() || it->second.status != VmStatus::kProvisioning) return;
+  ManagedInstance& mi = it->second;
+  mi.status = VmStatus::kRunning;
+  Row(mi, "state", "PROVISIONING", "RUNNING");
+  Row(mi, "currentAction", "CREATING", "NONE");
+  mi.action = Action::kNone;
+  workload_->InstanceBooted(pool_, name, "gce://" + opts_.project + "/" + zone_ + "/" + name,
+                            mi.kubelet_version);
+  if (replacing_ && mi.template_version == template_version_) {
+    replacing_ = false;
+    DeleteInstance(surge_victim_);
+    ReplaceOutdated();
+  }
+}
+
+void ManagedInstanceGroup::DeleteInstance(const std::string& name) {
+  auto it = instances_.find(name);
+  if (it == instances_.end() || it->second.action == Action::kDeleting) return;
+  ManagedInstance& mi = it->second;
+  Row(mi, "currentAction", ActionName(mi.action), "DELETING");
+  mi.action = Action::kDeleting;
+  const bool had_vm = mi.status != VmStatus::kNone;
+  if (had_vm) {
+    Row(mi, "state", mi.status == VmStatus::kRunning ? "RUNNING" : "PROVISIONING", "STOPPING");
+    mi.status = VmStatus::kStopping;
+  }
+  loop_->After(had_vm ? Sample(opts_.delete_delay, delete_rng_) : 0, [this, name] {
+    auto gone = instances_.find(name);
+    if (gone == instances_.end()) return;
+    if (gone->second.status != VmStatus::kNone) {
+      rec_->Change(loop_->Now(), "Instance", name, "state", "STOPPING", "TERMINATED", pool_);
+      --vms_;
+    }
+    order_.erase(gone->second.seq);
+    instances_.erase(gone);
+    workload_->InstanceGone(name);
+    if (deleting_ && instances_.empty()) exists_ = false;
+  });
+}
+
+// The MIG "arbitrarily chooses" victims, weighing VM status and template
+// version (resize doc): instances without a VM first, then not yet RUNNING,
+// then older templates, then the newest.
+void ManagedInstanceGroup::ScaleDown(int32_t count) {
+  std::vector<const ManagedInstance*> alive;
+  for (const auto& [seq, name] : order_) {
+    const ManagedInstance& mi = instances_.at(name);
+    if (mi.action != Action::kDeleting) alive.push_back(&mi);
+  }
+  auto rank = [](const ManagedInstance* m) {
+    const int vm = m->status == VmStatus::kNone ? 0 : m->status == VmStatus::kRunning ? 2 : 1;
+    return std::tuple(vm, m->template_version, -static_cast<int64_t>(m->seq));
+  };
+  std::stable_sort(
+      alive.begin(), alive.end(),
+      [&](const ManagedInstance* a, const ManagedInstance* b) { return rank(a) < rank(b); });
+  std::vector<std::string> victims;
+  for (int32_t i = 0; i < count && i < static_cast<int32_t>(alive.size()); ++i) {
+    victims.push_back(alive[static_cast<size_t>(i)]->name);
+  }
+  for (const std::string& v : victims) DeleteInstance(v);
+}
+
+// PROACTIVE with SUBSTITUTE, maxSurge 1, maxUnavailable 0 (§3.2 defaults for a
+// one-zone group): create a replacement first, delete one outdated VM once it
+// runs, repeat.
+void ManagedInstanceGroup::ReplaceOutdated() {
+  if (replacing_ || deleting_) return;
+  for (const auto& [seq, name] : order_) {
+    const ManagedInstance& mi = instances_.at(name);
+    if (mi.action == Action::kDeleting || mi.template_version == template_version_) continue;
+    replacing_ = true;
+    surge_victim_ = name;
+    Create();
+    return;
+  }
+}
+
+int32_t ManagedInstanceGroup::Active() const {
+  int32_t n = 0;
+  for (const auto& [name, mi] : instances_) n += mi.action != Action::kDeleting;
+  return n;
+}
+
+void ManagedInstanceGroup::Row(const ManagedInstance& mi, const char* field, const char* from,
+                               const char* to) {
+  rec_->Change(loop_->Now(), "Instance", mi.name, field, from, to, pool_);
+}
+
+}  // namespace mpsim::mig

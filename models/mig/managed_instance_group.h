@@ -1,0 +1,95 @@
+// One simulated zonal GCE Managed Instance Group (providers.md §3.1-§3.3):
+// a target size carried out by managed instances whose creates may hit zone
+// stockouts and are then retried forever, VMs PROVISIONING -> RUNNING ->
+// STOPPING -> gone, victims chosen by the MIG on resize-down, and the update
+// policy applied when the instance template changes.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "models/mig/mig_options.h"
+#include "sim/event_loop.h"
+#include "sim/random.h"
+#include "sim/recorder.h"
+#include "sim/workload_cluster.h"
+
+namespace mpsim::mig {
+
+enum class Action { kCreating, kNone, kDeleting };
+enum class VmStatus { kNone, kProvisioning, kRunning, kStopping };
+
+struct ManagedInstance {
+  std::string name;
+  Action action = Action::kCreating;
+  VmStatus status = VmStatus::kNone;  // kNone: no VM exists yet (CREATING)
+  int template_version = 1;
+  std::string kubelet_version;
+  std::string last_error;  // lastAttempt.errors of a failed create
+  uint64_t seq = 0;        // creation order, which is the API order
+};
+
+class ManagedInstanceGroup {
+ public:
+  ManagedInstanceGroup(EventLoop* loop, WorkloadCluster* workload, Recorder* rec, std::string pool,
+                       MigOptions opts, uint64_t seed);
+  ManagedInstanceGroup(const ManagedInstanceGroup&) = delete;
+  ManagedInstanceGroup& operator=(const ManagedInstanceGroup&) = delete;
+
+  bool exists() const { return exists_; }
+  int32_t target_size() const { return target_; }
+  int template_version() const { return template_version_; }
+  const std::string& zone() const { return zone_; }
+
+  // instanceGroupManagers.insert{targetSize, instanceTemplate}.
+  void Insert(const std::string& zone, int32_t target, const std::string& kubelet_version);
+  // resize: DONE once scheduled; the group converges afterwards.
+  void Resize(int32_t target);
+  // setInstanceTemplate: new VMs use it; PROACTIVE also replaces the others.
+  void SetInstanceTemplate(const std::string& kubelet_version);
+  // instanceGroupManagers.delete: every VM is deleted, then the group is gone.
+  void Delete();
+  // The zone takes a VM away (preemption, host failure); the group recreates it.
+  void Kill(const std::string& name);
+
+  // instanceGroups.listInstances(ALL): members whose VM exists, in API order.
+  std::vector<const ManagedInstance*> ListInstances() const;
+  // listManagedInstances: every managed instance, CREATING ones included.
+  std::vector<const ManagedInstance*> ListManagedInstances() const;
+
+ private:
+  void ScheduleConverge(Duration delay);
+  void Converge();
+  void Create();
+  void TryCreate(const std::string& name);
+  void OnRunning(const std::string& name);
+  void DeleteInstance(const std::string& name);
+  void ScaleDown(int32_t count);
+  void ReplaceOutdated();
+  int32_t Active() const;
+  void Row(const ManagedInstance& mi, const char* field, const char* from, const char* to);
+
+  EventLoop* loop_;
+  WorkloadCluster* workload_;
+  Recorder* rec_;
+  std::string pool_;
+  MigOptions opts_;
+  Rng launch_rng_, delete_rng_, react_rng_, fault_rng_;
+  bool exists_ = false;
+  bool deleting_ = false;
+  std::string zone_;
+  int32_t target_ = 0;
+  int template_version_ = 1;
+  std::string kubelet_version_;
+  uint64_t next_ = 0;
+  bool replacing_ = false;    // a PROACTIVE substitute is being created
+  std::string surge_victim_;  // the outdated VM it replaces
+  int32_t vms_ = 0;           // managed instances whose VM exists (zone capacity)
+  std::optional<EventId> converge_;
+  std::map<std::string, ManagedInstance> instances_;
+  std::map<uint64_t, std::string> order_;
+};
+
+}  // namespace mpsim::mig

@@ -1,0 +1,22 @@
+#include "models/mig/mig_options.h"
+
+#include "sim/scenario_loader.h"
+
+namespace mpsim::mig {
+
+MigOptions ToMigOptions(const proto::MigProvider& p) {
+  MigOptions o;
+  o.zones.assign(p.zones().begin(), p.zones().end());
+  o.capacity.insert(p.capacity().begin(), p.capacity().end());
+  o.launch_delay = ToDistSpec(p.launch_delay());
+  o.delete_delay = ToDistSpec(p.delete_delay());
+  o.reaction_delay = ToDistSpec(p.reaction_delay());
+  o.stockout_retry = ToDistSpec(p.stockout_retry());
+  o.stockout_probability = p.stockout_probability();
+  o.proactive = p.update_policy() == "PROACTIVE";
+  o.api_requests_per_minute = p.api_requests_per_minute();
+  o.project = p.project();
+  return o;
+}
+
+}  // namespace mpsim::mig

@@ -1,0 +1,109 @@
+// The simulated Managed Instance Group: stockouts keep instances CREATING
+// (retried forever, not listed as members), resize-down victims, the
+// PROACTIVE substitute rollout, the per-minute API quota.
+#include "models/mig/managed_instance_group.h"
+
+#include <gtest/gtest.h>
+
+#include "models/mig/api_quota.h"
+#include "sim/api_server.h"
+
+namespace mpsim::mig {
+namespace {
+
+class MigTest : public ::testing::Test {
+ protected:
+  MigTest() : server_(&loop_), workload_(&loop_, &server_, &rec_, WorkloadOptions{}, 1) {}
+  static MigOptions Options() {
+    MigOptions o;
+    o.zones = {"z"};
+    o.launch_delay = DistSpec::Constant(20 * kSecond);
+    o.delete_delay = DistSpec::Constant(30 * kSecond);
+    o.reaction_delay = DistSpec::Constant(kSecond);
+    o.stockout_retry = DistSpec::Constant(60 * kSecond);
+    return o;
+  }
+  void RunTo(Duration t) { loop_.Run(t, 10'000'000); }
+  static int Count(const std::vector<const ManagedInstance*>& v, Action a) {
+    int n = 0;
+    for (const ManagedInstance* m : v) n += m->action == a;
+    return n;
+  }
+
+  EventLoop loop_;
+  Recorder rec_;
+  ApiServer server_;
+  WorkloadCluster workload_;
+};
+
+TEST_F(MigTest, StockoutKeepsInstancesCreatingAndOutOfTheMemberList) {
+  MigOptions o = Options();
+  o.capacity = {{"z", 3}};
+  ManagedInstanceGroup g(&loop_, &workload_, &rec_, "mp-0", o, 1);
+  g.Insert("z", 5, "v1.30.0");
+  RunTo(3 * kHour);  // many retries later
+  EXPECT_EQ(g.ListInstances().size(), 3u);
+  const auto managed = g.ListManagedInstances();
+  ASSERT_EQ(managed.size(), 5u);
+  EXPECT_EQ(Count(managed, Action::kCreating), 2);
+  for (const ManagedInstance* m : managed) {
+    if (m->action == Action::kCreating) {
+      EXPECT_EQ(m->last_error, "ZONE_RESOURCE_POOL_EXHAUSTED");
+    }
+  }
+}
+
+TEST_F(MigTest, ResizeDownRemovesInstancesWithoutAVmFirst) {
+  MigOptions o = Options();
+  o.capacity = {{"z", 2}};
+  ManagedInstanceGroup g(&loop_, &workload_, &rec_, "mp-0", o, 1);
+  g.Insert("z", 4, "v1.30.0");
+  RunTo(kMinute);
+  g.Resize(2);
+  RunTo(5 * kMinute);
+  const auto left = g.ListManagedInstances();
+  ASSERT_EQ(left.size(), 2u);
+  EXPECT_EQ(Count(left, Action::kCreating), 0) << "the two stuck in CREATING went first";
+  EXPECT_EQ(g.ListInstances().size(), 2u);
+}
+
+TEST_F(MigTest, ProactiveUpdateSubstitutesOneAtATimeAndNeverDropsBelowTarget) {
+  MigOptions o = Options();
+  o.proactive = true;
+  ManagedInstanceGroup g(&loop_, &workload_, &rec_, "mp-0", o, 1);
+  g.Insert("z", 3, "v1.30.0");
+  RunTo(kMinute);
+  g.SetInstanceTemplate("v1.31.0");
+  size_t min_running = 3;
+  for (Time t = kMinute; t < kHour; t += kSecond) {
+    RunTo(t);
+    size_t running = 0;
+    for (const ManagedInstance* m : g.ListInstances()) running += m->status == VmStatus::kRunning;
+    min_running = std::min(min_running, running);
+  }
+  EXPECT_EQ(min_running, 3u);
+  ASSERT_EQ(g.ListManagedInstances().size(), 3u);
+  for (const ManagedInstance* m : g.ListManagedInstances())
+    EXPECT_EQ(m->kubelet_version, "v1.31.0");
+}
+
+TEST_F(MigTest, OpportunisticUpdateLeavesRunningVmsAlone) {
+  ManagedInstanceGroup g(&loop_, &workload_, &rec_, "mp-0", Options(), 1);
+  g.Insert("z", 2, "v1.30.0");
+  RunTo(kMinute);
+  g.SetInstanceTemplate("v1.31.0");
+  RunTo(kHour);
+  for (const ManagedInstance* m : g.ListManagedInstances())
+    EXPECT_EQ(m->kubelet_version, "v1.30.0");
+}
+
+TEST(ApiQuota, RefusesPastThePerMinuteQuotaAndRefillsAtTheNextMinute) {
+  ApiQuota q(2);
+  EXPECT_TRUE(q.Take(10 * kSecond));
+  EXPECT_TRUE(q.Take(20 * kSecond));
+  EXPECT_FALSE(q.Take(59 * kSecond));
+  EXPECT_TRUE(q.Take(60 * kSecond));
+}
+
+}  // namespace
+}  // namespace mpsim::mig

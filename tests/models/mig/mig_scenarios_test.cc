@@ -1,0 +1,24 @@
+// The GCP scenario library through the real `mpsim check` (issue 7): a
+// stockout that never finishes, stockouts at 1000 replicas, PROACTIVE and
+// OPPORTUNISTIC upgrades, API rate limits, the one-zone rule.
+#include <gtest/gtest.h>
+
+#include "tests/testing/run_mpsim.h"
+
+namespace mpsim {
+namespace {
+
+TEST(ScenarioGcp, LibraryPasses) {
+  auto r = testing::Mpsim("check " + testing::Src("scenarios/gcp"));
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_EQ(r.out.find("FAIL"), std::string::npos) << r.out;
+  for (const char* f : {"stockout-never-finishes", "scale-up-1000-stockouts", "upgrade-proactive",
+                        "upgrade-opportunistic", "rate-limited", "two-zones-rejected"}) {
+    EXPECT_NE(r.out.find(std::string("ok   ") + testing::Src("scenarios/gcp/") + f),
+              std::string::npos)
+        << f;
+  }
+}
+
+}  // namespace
+}  // namespace mpsim
