@@ -37,6 +37,9 @@ std::string NotConvergedReason(const PoolRecord& r) {
   std::string why = "at the horizon: phase " + (r.phase.empty() ? std::string("<none>") : r.phase) +
                     ", ready " + std::to_string(r.ready) + "/" + std::to_string(r.desired) +
                     ", available " + std::to_string(r.available) + "/" + std::to_string(r.desired);
+  if (!r.stale_versions.empty()) {
+    why += "; Nodes not on " + r.version + ": " + r.stale_versions;
+  }
   if (!r.unmatched_ids.empty()) {
     why += "; " + std::to_string(r.unmatched_ids.size()) +
            " providerID(s) in the InfraMachinePool never matched a Node (first: " +

@@ -103,8 +103,14 @@ void PoolObserver::UpdateConvergence(const MachinePool& mp, PoolRecord* rec) {
   rec->phase = mp.status.phase;
   rec->node_refs = static_cast<int32_t>(mp.status.node_refs.size());
   bool versions_ok = true;
+  rec->stale_versions.clear();
   if (mp.status.versions) {
-    for (const VersionCount& vc : *mp.status.versions) versions_ok &= vc.version == rec->version;
+    for (const VersionCount& vc : *mp.status.versions) {
+      if (vc.version == rec->version) continue;
+      versions_ok = false;
+      rec->stale_versions += (rec->stale_versions.empty() ? "" : ", ") +
+                             std::to_string(vc.replicas) + " on " + vc.version;
+    }
   } else {
     versions_ok = rec->desired == 0;
   }

@@ -30,6 +30,8 @@ struct PoolRecord {
   int32_t available = 0;
   std::string phase;
   int32_t node_refs = 0;
+  // Nodes on a version other than the desired one (status.versions), if any.
+  std::string stale_versions;
   std::vector<std::string> unmatched_ids;  // infra providerIDs with no nodeRef at the end
 };
 
