@@ -28,3 +28,15 @@ mpsim_build() {
   cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE="$type" "$@" >/dev/null
   cmake --build "$dir" -j "$(nproc)"
 }
+
+# Prints a Python interpreter that can import matplotlib (Debian's
+# python3-matplotlib lives in /usr/bin/python3's path; a python3 earlier on
+# PATH may be another interpreter), or fails with a message saying so.
+mpsim_python() {
+  local py
+  for py in /usr/bin/python3 "$(command -v python3 || true)"; do
+    [ -n "$py" ] && [ -x "$py" ] && "$py" -c 'import matplotlib' 2>/dev/null && { echo "$py"; return 0; }
+  done
+  echo "error: no Python interpreter with matplotlib found (tried /usr/bin/python3 and python3 on PATH); install python3-matplotlib" >&2
+  return 1
+}
