@@ -96,6 +96,41 @@ bool Bounded(const YAML::Node& node, int depth, size_t* budget) {
   return true;
 }
 
+// Offset of the quote that closes the quoted scalar opening at `open`, or npos.
+size_t ClosingQuote(const std::string& text, size_t open) {
+  const char q = text[open];
+  for (size_t i = open + 1; i < text.size(); ++i) {
+    const bool escaped_pair =
+        q == '\'' && text[i] == '\'' && i + 1 < text.size() && text[i + 1] == '\'';
+    if ((q == '"' && text[i] == '\\') || escaped_pair) {
+      ++i;
+    } else if (text[i] == q) {
+      return i;
+    }
+  }
+  return std::string::npos;
+}
+
+// yaml-cpp lets a quoted scalar that is never closed run to the end of the
+// file, swallowing the rest of the scenario; say where the quote opened.
+bool FindUnclosedQuote(const std::string& text, const YAML::Node& node, TextPosition* at) {
+  if (node.IsScalar()) {
+    const YAML::Mark m = node.Mark();
+    if (m.is_null() || m.pos < 0 || static_cast<size_t>(m.pos) >= text.size()) return false;
+    const char c = text[m.pos];
+    if ((c != '"' && c != '\'') || ClosingQuote(text, m.pos) != std::string::npos) return false;
+    *at = PositionOf(m);
+    return true;
+  }
+  for (auto it = node.begin(); (node.IsMap() || node.IsSequence()) && it != node.end(); ++it) {
+    const bool found = node.IsMap() ? FindUnclosedQuote(text, it->first, at) ||
+                                          FindUnclosedQuote(text, it->second, at)
+                                    : FindUnclosedQuote(text, *it, at);
+    if (found) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 TextPosition PositionOf(const YAML::Mark& mark) {
@@ -138,6 +173,11 @@ bool ParseScenarioText(const std::string& text, const std::string& file, YAML::N
     errors->push_back(At(file, PositionOf(docs[0].Mark()),
                          "the YAML nests deeper than 64 levels or expands to more than 4000000 "
                          "nodes (does an alias refer to itself?)"));
+    return false;
+  }
+  TextPosition quote;
+  if (FindUnclosedQuote(text, docs[0], &quote)) {
+    errors->push_back(At(file, quote, "YAML syntax error: this quoted string is never closed"));
     return false;
   }
   *root = docs[0];
