@@ -1,0 +1,23 @@
+// libFuzzer target over the scenario loader and validator: any bytes must give
+// either a scenario or errors that name a problem of the input; never a
+// crash, a sanitizer report, an exception or an "internal error".
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "sim/scenario_loader.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  const std::string text(reinterpret_cast<const char*>(data), size);
+  mpsim::proto::Scenario sc;
+  std::vector<mpsim::ScenarioError> errors;
+  const bool ok = mpsim::LoadScenarioFromString(text, "fuzz.yaml", {}, &sc, &errors);
+  if (ok != errors.empty()) std::abort();
+  for (const mpsim::ScenarioError& e : errors) {
+    // An internal error is a bug of ours that the loader caught: still a finding.
+    if (e.message.empty() || e.message.find("internal error") != std::string::npos) std::abort();
+  }
+  return 0;
+}
