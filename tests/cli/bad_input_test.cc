@@ -57,7 +57,7 @@ void ExpectCleanError(const Result& r, const std::string& what) {
   for (const std::string& line : lines) {
     EXPECT_EQ(line.rfind("error: ", 0), 0u) << what << ": " << line;
   }
-  for (const char* bad : {"terminate called", "Aborted", "internal error", "Sanitizer"}) {
+  for (const char* bad : {"terminate called", "Aborted", "internal error in mpsim", "Sanitizer"}) {
     EXPECT_EQ(r.out.find(bad), std::string::npos) << what << ": " << r.out;
   }
 }
@@ -177,6 +177,22 @@ TEST(CliE2EBadInput, OutputDirectoryThatIsAFile) {
   std::ofstream(file) << "not a directory\n";
   Result r = RunMpsim("run " + Src("scenarios/demo.yaml") + " --quiet --out " + file.string());
   ExpectCleanError(r, "--out FILE");
+}
+
+TEST(CliE2EBadInput, BudgetsStopARunWithOneErrorAndNoOutput) {
+  const fs::path out = Temp("budget_out");
+  const std::string demo = Src("scenarios/demo.yaml");
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"spec.limits.maxEvents=50", "raise it with --set spec.limits.maxEvents=100"},
+      {"spec.limits.maxMemoryMiB=1", "over its budget spec.limits.maxMemoryMiB (1)"},
+      {"spec.limits.maxEventsPerInstant=1", "zero-delay event loop"}};
+  for (const auto& [set, want] : cases) {
+    Result r = RunMpsim("run " + demo + " --out " + out.string() + " --set " + set);
+    ExpectCleanError(r, set);
+    EXPECT_EQ(Lines(r.out).size(), 1u) << r.out;
+    EXPECT_NE(r.out.find(want), std::string::npos) << r.out;
+    EXPECT_FALSE(fs::exists(out / "summary.json")) << set;
+  }
 }
 
 TEST(CliE2EBadInput, CheckOverTheWholeCorpus) {
