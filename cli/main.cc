@@ -10,6 +10,7 @@
 #include "app/commands.h"
 #include "app/version.h"
 #include "sim/scenario_schema.h"
+#include "sim/scenario_validate.h"
 
 namespace {
 
@@ -55,9 +56,9 @@ bool KnownCommand(int argc, char** argv, const CLI::App& app) {
   for (const std::string& n : names) {
     if (n == argv[1]) return true;
   }
-  std::cerr << "error: unknown command \"" << argv[1]
-            << "\"; expected one of run, validate or check"
-            << mpsim::scenario::DidYouMean(argv[1], names) << "\n";
+  std::cerr << "error: unknown command \"" << argv[1] << "\"; expected "
+            << mpsim::scenario::OrList(names) << mpsim::scenario::DidYouMean(argv[1], names)
+            << "\n";
   return false;
 }
 
