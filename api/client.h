@@ -15,9 +15,13 @@ namespace mpsim {
 
 template <class T>
 struct ListOptions {
-  std::string ns;          // empty: all namespaces
-  Labels match_labels;     // every pair must match
-  // Stands in for a field index (e.g. status.nodeRefs.name); nullptr: none.
+  std::string ns;       // empty: all namespaces
+  Labels match_labels;  // every pair must match
+  // client.MatchingFields on a registered field index (api/indexes.h):
+  // objects whose `index_field` values include `index_value`; empty: none.
+  std::string index_field;
+  std::string index_value;
+  // Any other selection, applied to each object; nullptr: none.
   std::function<bool(const T&)> field;
 };
 
@@ -27,6 +31,14 @@ class ObjectClient {
   virtual ~ObjectClient() = default;
   // Reads from the cache; NotFound if the cache has no such object.
   virtual Status Get(const ObjectKey& key, T* out) = 0;
+  // Reads from the cache without copying, as controller-runtime's cache
+  // reader with UnsafeDisableDeepCopy; nullptr if absent. The object must not
+  // be modified. The default copies through Get.
+  virtual std::shared_ptr<const T> GetShared(const ObjectKey& key) {
+    auto out = std::make_shared<T>();
+    if (!Get(key, out.get()).ok()) return nullptr;
+    return out;
+  }
   // Reads from the cache, ordered by (namespace, name).
   virtual std::vector<std::shared_ptr<const T>> List(const ListOptions<T>& opts) = 0;
   // Creates the object; the server fills uid, resourceVersion, generation.
@@ -38,6 +50,11 @@ class ObjectClient {
   // Merge patch of metadata, spec and status with no resourceVersion check,
   // as Cluster API's patch helper does. A patch that changes nothing is a no-op.
   virtual Status Patch(T* obj) = 0;
+  // The patch Cluster API's patch helper sends: only the changes from `base`
+  // (the object as the writer read it) to *obj reach the server
+  // (api/merge_patch.h), so fields others wrote since are kept. On success
+  // *obj is the server's new state.
+  virtual Status Patch(const T& base, T* obj) = 0;
   // Sets deletionTimestamp while finalizers remain, else removes the object.
   virtual Status Delete(const ObjectKey& key) = 0;
 };
@@ -58,8 +75,8 @@ class Client {
   // to the node watch the controller declared. Idempotent.
   virtual Status WatchWorkloadNodes(const ObjectKey& cluster) = 0;
   // A Kubernetes Event (type Normal or Warning) about an object.
-  virtual void RecordEvent(const ObjectKey& obj, const std::string& type,
-                           const std::string& reason, const std::string& message) = 0;
+  virtual void RecordEvent(const ObjectKey& obj, const std::string& type, const std::string& reason,
+                           const std::string& message) = 0;
 };
 
 }  // namespace mpsim

@@ -12,8 +12,7 @@ const Condition* FindCondition(const Conditions& cs, const std::string& type) {
 void SetCondition(Conditions* cs, Condition c, Time now) {
   for (Condition& existing : *cs) {
     if (existing.type != c.type) continue;
-    c.last_transition_time =
-        existing.status == c.status ? existing.last_transition_time : now;
+    c.last_transition_time = existing.status == c.status ? existing.last_transition_time : now;
     existing = std::move(c);
     return;
   }

@@ -22,6 +22,14 @@ struct ObjectKey {
   std::string String() const { return ns.empty() ? name : ns + "/" + name; }
 };
 
+// For hashed lookups of objects by key (caches); never iterated for output.
+struct ObjectKeyHash {
+  size_t operator()(const ObjectKey& k) const {
+    const size_t h = std::hash<std::string>{}(k.name);
+    return h ^ (std::hash<std::string>{}(k.ns) + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2));
+  }
+};
+
 struct OwnerReference {
   std::string api_version;
   std::string kind;
@@ -41,8 +49,8 @@ struct ObjectMeta {
   std::vector<std::string> finalizers;
   std::optional<Time> deletion_timestamp;
   Time creation_timestamp = 0;
-  int64_t generation = 0;          // bumped by the server on spec change only
-  uint64_t resource_version = 0;   // bumped by the server on every change
+  int64_t generation = 0;         // bumped by the server on spec change only
+  uint64_t resource_version = 0;  // bumped by the server on every change
   bool operator==(const ObjectMeta&) const = default;
 
   ObjectKey Key() const { return {ns, name}; }

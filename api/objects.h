@@ -119,8 +119,9 @@ struct MachinePool {
 
 // ---- Bootstrap config (a KubeadmConfig stand-in, read as unstructured upstream) ----
 struct BootstrapConfigStatus {
-  std::optional<bool> data_secret_created;  // status.initialization.dataSecretCreated (v1beta2 contract)
-  std::optional<bool> ready;                // status.ready (v1beta1 contract)
+  std::optional<bool>
+      data_secret_created;    // status.initialization.dataSecretCreated (v1beta2 contract)
+  std::optional<bool> ready;  // status.ready (v1beta1 contract)
   std::optional<std::string> data_secret_name;
   std::optional<std::string> failure_reason;
   std::optional<std::string> failure_message;
@@ -144,7 +145,7 @@ struct InfraMachinePoolSpec {
   bool operator==(const InfraMachinePoolSpec&) const = default;
 };
 struct InfraMachinePoolStatus {
-  std::optional<bool> ready;                    // status.ready (what core reads, D2)
+  std::optional<bool> ready;                       // status.ready (what core reads, D2)
   std::optional<bool> initialization_provisioned;  // status.initialization.provisioned (contract)
   std::optional<int32_t> replicas;
   std::optional<std::string> infrastructure_machine_kind;

@@ -27,8 +27,8 @@ template <class T>
 struct WatchEvent {
   enum class Type { kAdded, kModified, kDeleted };
   Type type;
-  const T* old;   // previous cached state on kModified, else nullptr
-  const T& obj;   // new state (last state on kDeleted)
+  const T* old;  // previous cached state on kModified, else nullptr
+  const T& obj;  // new state (last state on kDeleted)
 };
 
 // Maps a watch event to the requests it should enqueue (an empty list is fine).

@@ -13,12 +13,12 @@ class Status {
     kOk,
     kNotFound,
     kAlreadyExists,
-    kConflict,       // stale resourceVersion (HTTP 409)
-    kInvalid,        // rejected by validation (HTTP 422)
-    kUnavailable,    // e.g. workload cluster not connected
+    kConflict,     // stale resourceVersion (HTTP 409)
+    kInvalid,      // rejected by validation (HTTP 422)
+    kUnavailable,  // e.g. workload cluster not connected
     kTimeout,
-    kThrottled,      // cloud or API rate limit
-    kInternal,       // a bug surfaced as an error (e.g. a recovered panic)
+    kThrottled,  // cloud or API rate limit
+    kInternal,   // a bug surfaced as an error (e.g. a recovered panic)
   };
 
   Status() = default;

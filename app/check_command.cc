@@ -10,6 +10,8 @@
 #include "app/atomic_file.h"
 #include "app/commands.h"
 #include "app/expectations.h"
+#include "app/golden.h"
+#include "app/outputs.h"
 #include "app/version.h"
 #include "app/world.h"
 
@@ -78,16 +80,19 @@ std::string JUnit(const std::vector<CaseResult>& cases) {
     size_t j = i;
     int failures = 0;
     while (j < cases.size() && cases[j].file == cases[i].file) failures += !cases[j++].passed;
+    // The attributes the Ant/Jenkins JUnit schema requires, which GitHub,
+    // GitLab and Prow all read.
     x << "  <testsuite name=\"" << XmlEscape(cases[i].file) << "\" tests=\"" << (j - i)
-      << "\" failures=\"" << failures << "\">\n";
+      << "\" failures=\"" << failures << "\" errors=\"0\" skipped=\"0\" time=\"0\">\n";
     for (; i < j; ++i) {
       x << "    <testcase classname=\"" << XmlEscape(cases[i].file) << "\" name=\""
-        << XmlEscape(cases[i].name) << "\"";
+        << XmlEscape(cases[i].name) << "\" time=\"0\"";
       if (cases[i].passed) {
         x << "/>\n";
       } else {
         x << ">\n      <failure message=\"" << XmlEscape(cases[i].message)
-          << "\"/>\n    </testcase>\n";
+          << "\" type=\"expectation\">" << XmlEscape(cases[i].message)
+          << "</failure>\n    </testcase>\n";
       }
     }
     x << "  </testsuite>\n";
@@ -106,12 +111,39 @@ struct FileResult {
 };
 
 // Runs one file over the seeds; one case per expectation and seed.
-FileResult CheckFile(const std::string& file, uint64_t seeds) {
+// The command that replays one run, --set flags included.
+std::string Replay(const std::string& file, uint64_t seed, const std::vector<std::string>& sets) {
+  std::string cmd = "mpsim run " + file + " --seed " + std::to_string(seed);
+  for (const std::string& s : sets) cmd += " --set '" + s + "'";
+  return cmd + " (mpsim " + VersionString() + ")";
+}
+
+// The golden-timeline case of a file's first seed: compared if X.golden.csv
+// exists, written instead with --update-golden.
+void CheckGolden(const std::string& file, const RunOutput& run, bool update,
+                 std::vector<ExpectationResult>* results, std::ostream* out) {
+  const std::string path = GoldenPath(file);
+  const std::string timeline = TimelineCsv(run.recorder);
+  std::string error;
+  if (update) {
+    if (WriteFileAtomic(path, timeline, &error)) {
+      *out << "UPDATED " << path << "\n";
+    } else {
+      results->push_back({"write " + path, false, error});
+    }
+    return;
+  }
+  std::error_code ec;
+  if (std::filesystem::exists(path, ec)) results->push_back(CompareGolden(path, timeline));
+}
+
+FileResult CheckFile(const std::string& file, uint64_t seeds, const std::vector<std::string>& sets,
+                     bool update_golden) {
   FileResult res;
   std::vector<CaseResult>* cases = &res.cases;
   std::ostringstream out, err;
   proto::Scenario sc;
-  if (!LoadOrReport(file, {}, &sc, &err)) {
+  if (!LoadOrReport(file, sets, &sc, &err)) {
     cases->push_back({file, "load", false, "scenario does not load: " + err.str()});
     res.err = err.str();
     res.status = kExitBadInput;
@@ -131,12 +163,13 @@ FileResult CheckFile(const std::string& file, uint64_t seeds) {
       res.status = kExitBadInput;
       return res;
     }
-    for (const ExpectationResult& r : CheckExpectations(sc, run)) {
+    std::vector<ExpectationResult> results = CheckExpectations(sc, run);
+    if (k == 0 && sets.empty()) CheckGolden(file, run, update_golden, &results, &out);
+    for (const ExpectationResult& r : results) {
       std::string name = r.name + (seeds > 1 ? " [seed " + std::to_string(seed) + "]" : "");
       std::string msg = r.message;
       if (!r.passed) {
-        msg += "; replay: mpsim run " + file + " --seed " + std::to_string(seed) + " (mpsim " +
-               VersionString() + ")";
+        msg += "; replay: " + Replay(file, seed, sets);
         status = std::max(status, kExitExpectationFailed);
       }
       out << (r.passed ? "PASS " : "FAIL ") << file << ": " << name << ": " << msg << "\n";
@@ -155,11 +188,12 @@ FileResult CheckFile(const std::string& file, uint64_t seeds) {
 }
 
 // Checks every file on a few threads; results stay in file order.
-std::vector<FileResult> CheckAll(const std::vector<std::string>& files, uint64_t seeds) {
+std::vector<FileResult> CheckAll(const std::vector<std::string>& files, const CheckArgs& args) {
   std::vector<FileResult> results(files.size());
   std::atomic<size_t> next{0};
   auto worker = [&] {
-    for (size_t i = next++; i < files.size(); i = next++) results[i] = CheckFile(files[i], seeds);
+    for (size_t i = next++; i < files.size(); i = next++)
+      results[i] = CheckFile(files[i], args.seeds, args.overrides, args.update_golden);
   };
   const size_t n = std::clamp<size_t>(std::thread::hardware_concurrency(), 1, files.size());
   std::vector<std::thread> threads;
@@ -180,7 +214,7 @@ int CheckCommand(const CheckArgs& args) {
   }
   std::vector<CaseResult> cases;
   int status = kExitOk;
-  for (FileResult& r : CheckAll(files, args.seeds)) {
+  for (FileResult& r : CheckAll(files, args)) {
     std::cout << r.out;
     std::cerr << r.err;
     status = std::max(status, r.status);

@@ -35,6 +35,8 @@ struct CheckArgs {
   std::vector<std::string> paths;  // files or directories (searched recursively)
   std::string junit;
   uint64_t seeds = 1;
+  std::vector<std::string> overrides;  // --set PATH=VALUE, applied to every scenario
+  bool update_golden = false;          // rewrite X.golden.csv beside each X.yaml
 };
 int CheckCommand(const CheckArgs& args);
 

@@ -42,11 +42,17 @@ std::string Describe(const proto::TimelineMatch& m) {
   return part(m.kind()) + " " + part(m.object()) + " " + part(m.field()) + "=" + part(m.to());
 }
 
-// The time of the pool's first row matching `m`, if any.
-std::optional<Time> First(const Rows& rows, const std::string& pool,
-                          const proto::TimelineMatch& m) {
-  for (const TimelineRow& r : rows) {
-    if (r.pool == pool && Matches(m, r)) return r.time;
+// Rows of the pool, and rows that belong to no pool (the Cluster's).
+bool OfPool(const TimelineRow& r, const std::string& pool) {
+  return r.pool == pool || r.pool.empty();
+}
+
+// The index of the pool's first row matching `m` from `start` on, if any.
+// Row order is the order things happened in, also within one instant.
+std::optional<size_t> First(const Rows& rows, const std::string& pool,
+                            const proto::TimelineMatch& m, size_t start = 0) {
+  for (size_t i = start; i < rows.size(); ++i) {
+    if (OfPool(rows[i], pool) && Matches(m, rows[i])) return i;
   }
   return std::nullopt;
 }
@@ -133,7 +139,7 @@ std::map<std::string, std::string> LastValues(const Rows& rows, const std::strin
                                               const std::string& kind, const std::string& field) {
   std::map<std::string, std::string> last;
   for (const TimelineRow& r : rows) {
-    if (r.pool == pool && r.object_kind == kind && r.field == field) last[r.object] = r.to;
+    if (OfPool(r, pool) && r.object_kind == kind && r.field == field) last[r.object] = r.to;
   }
   return last;
 }
@@ -172,26 +178,34 @@ ExpectationResult CheckCount(const std::string& pool, const std::string& what, i
 }
 
 ExpectationResult CheckRow(const proto::Expectation& e, const Rows& rows) {
-  const std::optional<Time> t = First(rows, e.pool(), e.row());
+  const std::optional<size_t> t = First(rows, e.pool(), e.row());
+  auto when = [&rows](const std::optional<size_t>& i) {
+    return i ? Secs(ToSeconds(rows[*i].time)) : std::string("never");
+  };
   ExpectationResult r;
   const std::string row = Describe(e.row());
   if (e.never()) {
     r = {e.pool() + ": " + row + " never happens", !t, ""};
-    r.message = t ? "happened at " + Secs(ToSeconds(*t)) : "no such row";
+    r.message = t ? "happened at " + when(t) : "no such row";
     return r;
   }
   const bool before = e.has_before();
   const proto::TimelineMatch& other = before ? e.before() : e.after();
   if (!before && !e.has_after()) {
     r = {e.pool() + ": " + row + " happens", t.has_value(), ""};
-    r.message = t ? "at " + Secs(ToSeconds(*t)) : "no such row";
+    r.message = t ? "at " + when(t) : "no such row";
     return r;
   }
-  const std::optional<Time> u = First(rows, e.pool(), other);
+  const std::optional<size_t> u = First(rows, e.pool(), other);
   r.name = e.pool() + ": " + row + (before ? " before " : " after ") + Describe(other);
-  r.passed = t && u && (before ? *t < *u : *t > *u);
-  auto when = [](const std::optional<Time>& x) { return x ? Secs(ToSeconds(*x)) : "never"; };
-  r.message = "first at " + when(t) + ", the other at " + when(u);
+  if (before) {  // its first occurrence precedes the other's first
+    r.passed = t && (!u || *t < *u);
+    r.message = "first at " + when(t) + ", the other first at " + when(u);
+  } else {  // it occurs after the other first occurred
+    const std::optional<size_t> later = u ? First(rows, e.pool(), e.row(), *u + 1) : std::nullopt;
+    r.passed = later.has_value();
+    r.message = "the other first at " + when(u) + ", this after it at " + when(later);
+  }
   return r;
 }
 

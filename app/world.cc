@@ -22,6 +22,7 @@ namespace {
 
 constexpr const char* kNamespace = "default";
 constexpr const char* kClusterName = "workload";
+constexpr const char* kReplicasManagedBy = "cluster.x-k8s.io/replicas-managed-by";
 
 WorkloadOptions ToWorkloadOptions(const proto::WorkloadClusterSpec& w) {
   WorkloadOptions o;
@@ -54,7 +55,11 @@ MachinePoolOptions ToControllerOptions(const proto::ControllerSpec& c) {
 class World {
  public:
   World(const proto::Scenario& sc, uint64_t seed)
-      : sc_(sc), seed_(seed), mgmt_(&loop_), workload_api_(&loop_) {}
+      : sc_(sc),
+        seed_(seed),
+        mgmt_(&loop_),
+        workload_api_(&loop_),
+        kill_rng_(StreamFor(seed, "events/killInstance")) {}
 
   bool Build(std::string* error);
   // False with *error when a budget of spec.limits stopped the run.
@@ -64,6 +69,8 @@ class World {
   bool BuildProviders(std::string* error);
   void HookReconciles(Manager* m);
   void RecordRequeue(const std::string& controller, const ReconcileRecord& r);
+  void KillInstances(const proto::Event::KillInstance& k);
+  void SetClusterPaused(bool paused);
   void CreateCluster();
   void CreatePool(const proto::MachinePoolSpec& p);
   void ScheduleEvents();
@@ -86,7 +93,9 @@ class World {
   std::map<std::string, std::unique_ptr<Manager>> provider_managers_;
   std::vector<ControllerHandle*> controllers_;
   ControllerHandle* mp_controller_ = nullptr;
-  std::set<std::string> pools_;  // names of the scenario's pools
+  std::set<std::string> pools_;                           // names of the scenario's pools
+  std::map<std::string, InfraProvider*> pool_providers_;  // pool name -> its provider
+  Rng kill_rng_;
 };
 
 bool World::Build(std::string* error) {
@@ -142,6 +151,7 @@ bool World::BuildProviders(std::string* error) {
     }
     providers_[name]->AddPool(p);
     pools_.insert(p.name());
+    pool_providers_[p.name()] = providers_[name].get();
     observer_->Track(p.name(), p.name(), name);
   }
   for (auto& [name, provider] : providers_) {
@@ -246,6 +256,22 @@ void World::PatchPool(const std::string& pool, F change) {
   mgmt_.Store<MachinePool>().Patch(&mp);
 }
 
+void World::KillInstances(const proto::Event::KillInstance& k) {
+  auto pit = pool_providers_.find(k.pool());
+  if (pit == pool_providers_.end()) return;
+  const int killed = pit->second->KillInstances(k.pool(), k.count(), &kill_rng_);
+  if (killed < 0) rec_.Fault(loop_.Now(), k.pool(), k.pool(), "killInstance.unsupported");
+}
+
+void World::SetClusterPaused(bool paused) {
+  Cluster c;
+  if (!mgmt_.Store<Cluster>().Get(ClusterKey(), &c).ok() || c.spec.paused == paused) return;
+  c.spec.paused = paused;
+  mgmt_.Store<Cluster>().Patch(&c);
+  rec_.Change(loop_.Now(), "Cluster", kClusterName, "spec.paused", paused ? "false" : "true",
+              paused ? "true" : "false");
+}
+
 void World::ApplyEvent(const proto::Event& e) {
   switch (e.action_case()) {
     case proto::Event::kScale:
@@ -258,6 +284,20 @@ void World::ApplyEvent(const proto::Event& e) {
       break;
     case proto::Event::kDeletePool:
       mgmt_.Store<MachinePool>().Delete({kNamespace, e.delete_pool().pool()});
+      break;
+    case proto::Event::kKillInstance:
+      KillInstances(e.kill_instance());
+      break;
+    case proto::Event::kPauseCluster:
+    case proto::Event::kResumeCluster:
+      SetClusterPaused(e.action_case() == proto::Event::kPauseCluster);
+      break;
+    case proto::Event::kSetAutoscalerReplicas:
+      PatchPool(e.set_autoscaler_replicas().pool(), [&](MachinePool* mp) {
+        // capi-core.md §5: the annotation's presence hands replicas to an autoscaler.
+        mp->meta.annotations.try_emplace(kReplicasManagedBy, "external-autoscaler");
+        mp->spec.replicas = e.set_autoscaler_replicas().replicas();
+      });
       break;
     default:
       break;

@@ -94,6 +94,11 @@ int main(int argc, char** argv) {
   chk->add_option("--junit", check.junit, "write JUnit XML to FILE")->type_name("FILE");
   chk->add_option("--seeds", check.seeds, "check each scenario over N seeds")
       ->check(CLI::Range(uint64_t{1}, uint64_t{100000}));
+  chk->add_flag("--update-golden", check.update_golden,
+                "rewrite X.golden.csv (the timeline at spec.seed) beside each scenario X.yaml");
+  chk->add_option("--set", check.overrides,
+                  "override a key in every scenario, e.g. to try a change")
+      ->type_name("PATH=VALUE");
 
   if (!KnownCommand(argc, argv, app)) return kExitBadInput;
   try {

@@ -56,7 +56,7 @@ Status ReconcileExternal(const MachinePoolDeps& d, MachinePoolScope* s, ObjectCl
   if (!st.ok()) return st;
   obj->meta.labels[capi::kClusterNameLabel] = mp.spec.cluster_name;
   if (!(*obj == before)) {
-    st = c.Patch(obj);
+    st = c.Patch(before, obj);  // util/patch: only the ownerRef and label
     if (!st.ok()) return st;
   }
   return MirrorFailures(d, s, ref, obj->meta.name, obj->status.failure_reason,

@@ -3,8 +3,11 @@
 #pragma once
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "api/client.h"
@@ -20,9 +23,15 @@ struct MachinePoolDeps {
   MachinePoolOptions opts;
 };
 
-// Nodes of the workload cluster by match key (ProviderIDKey); std::map keeps
-// iteration deterministic where Go iterates a map randomly.
-using NodeRefMap = std::map<std::string, Node>;
+// Nodes of the workload cluster by match key (ProviderIDKey), shared with the
+// cache rather than copied. Only ever looked up, never iterated in an order
+// that reaches an output, so a hash map is safe for determinism.
+struct StringViewHash {
+  using is_transparent = void;  // lets find() take a string_view without a copy
+  size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+};
+using NodeRefMap =
+    std::unordered_map<std::string, std::shared_ptr<const Node>, StringViewHash, std::equal_to<>>;
 
 // machinepool_controller_scope.go: what one reconcile reads and shares.
 struct MachinePoolScope {

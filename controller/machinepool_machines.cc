@@ -55,7 +55,7 @@ Machine MergeApplied(Machine existing, const Machine& desired) {
 Status ApplyMachine(ObjectClient<Machine>& c, const Machine& existing, const Machine& desired) {
   Machine merged = MergeApplied(existing, desired);
   if (merged == existing) return Status::Ok();  // the SSA cache skips unchanged requests
-  return c.Patch(&merged);
+  return c.Patch(existing, &merged);
 }
 
 // SSA create. waitForMachineCreation is a no-op: the reconcile is atomic in
@@ -71,10 +71,11 @@ Status CreateMachine(ObjectClient<Machine>& c, Machine desired) {
 
 const Node* NodeFor(const MachinePoolDeps& d, const MachinePoolScope& s, const InfraMachine& im) {
   if (!s.node_ref_map || !im.spec.provider_id) return nullptr;
-  std::optional<std::string> key = ProviderIDKey(*im.spec.provider_id, d.opts.provider_id_match);
+  std::optional<std::string_view> key =
+      ProviderIDKey(*im.spec.provider_id, d.opts.provider_id_match);
   if (!key) return nullptr;
   auto it = s.node_ref_map->find(*key);
-  return it == s.node_ref_map->end() ? nullptr : &it->second;
+  return it == s.node_ref_map->end() ? nullptr : it->second.get();
 }
 
 }  // namespace
@@ -107,7 +108,7 @@ Status SetMachinesUpToDate(const MachinePoolDeps& d, MachinePoolScope* s, Result
     const Machine before = m;
     SetCondition(&m.status.conditions, c, d.clock->Now());
     if (m == before) continue;
-    errs.push_back(d.client->Machines().Patch(&m));
+    errs.push_back(d.client->Machines().Patch(before, &m));
   }
   return Aggregate(errs);
 }

@@ -36,8 +36,8 @@ bool NodeRefsUpToDate(const MachinePool& mp, const std::optional<NodeRefMap>& no
     return false;
   }
   if (!nodes) return false;  // cannot validate UIDs: recompute
-  std::map<std::string, const Node*> by_name;
-  for (const auto& [key, node] : *nodes) by_name[node.meta.name] = &node;
+  std::unordered_map<std::string_view, const Node*> by_name;
+  for (const auto& [key, node] : *nodes) by_name[node->meta.name] = node.get();
   return std::all_of(mp.status.node_refs.begin(), mp.status.node_refs.end(),
                      [&](const NodeReference& ref) {
                        auto it = by_name.find(ref.name);
@@ -117,8 +117,8 @@ Status ReconcileNodeRefs(const MachinePoolDeps& d, MachinePoolScope* s, Result* 
 NodeRefMap GetNodeRefMap(ObjectClient<Node>* nodes, ProviderIDMatch match) {
   NodeRefMap out;
   for (const auto& node : nodes->List({})) {
-    std::optional<std::string> key = ProviderIDKey(node->spec.provider_id, match);
-    if (key) out[*key] = *node;  // a later Node with the same key wins
+    std::optional<std::string_view> key = ProviderIDKey(node->spec.provider_id, match);
+    if (key) out[std::string(*key)] = node;  // a later Node with the same key wins
   }
   return out;
 }
@@ -128,11 +128,11 @@ Status GetNodeReferences(const std::vector<std::string>& provider_ids, int32_t m
                          NodeReferencesResult* out) {
   *out = {};
   for (const std::string& id : provider_ids) {
-    std::optional<std::string> key = ProviderIDKey(id, match);
+    std::optional<std::string_view> key = ProviderIDKey(id, match);
     if (!key) continue;
     auto it = nodes.find(*key);
     if (it == nodes.end()) continue;
-    const Node& node = it->second;
+    const Node& node = *it->second;
     if (IsNodeReady(&node)) {
       ++out->ready;
       if (IsNodeAvailable(&node, min_ready_seconds, now)) ++out->available;
@@ -152,6 +152,23 @@ bool IsNoAvailableNodes(const Status& s) {
 
 // Annotates each referenced Node with its owner and drops the uninitialized
 // taint; one Patch per Node only when something changed (PR #8462).
+namespace {
+
+bool IsUninitializedTaint(const Taint& t) {
+  return t.key == capi::kNodeUninitializedTaintKey && t.effect == capi::kNoSchedule;
+}
+
+// patchNodes: a Node changes when an annotation differs or the taint is there.
+bool NodeNeedsPatch(const Node& node, const std::map<std::string, std::string>& desired) {
+  for (const auto& [k, v] : desired) {
+    auto it = node.meta.annotations.find(k);
+    if (it == node.meta.annotations.end() || it->second != v) return true;
+  }
+  return std::any_of(node.spec.taints.begin(), node.spec.taints.end(), IsUninitializedTaint);
+}
+
+}  // namespace
+
 Status PatchNodes(ObjectClient<Node>* nodes, const std::vector<NodeReference>& refs,
                   const MachinePool& mp) {
   const std::map<std::string, std::string> desired = {
@@ -160,22 +177,15 @@ Status PatchNodes(ObjectClient<Node>* nodes, const std::vector<NodeReference>& r
       {capi::kOwnerKindAnnotation, "MachinePool"},
       {capi::kOwnerNameAnnotation, mp.meta.name}};
   for (const NodeReference& ref : refs) {
-    Node node;
-    if (!nodes->Get({"", ref.name}, &node).ok()) continue;  // logged and skipped upstream
-    bool changed = false;
-    for (const auto& [k, v] : desired) {
-      std::string& cur = node.meta.annotations[k];
-      changed |= cur != v;
-      cur = v;
-    }
-    std::vector<Taint>& taints = node.spec.taints;
-    const size_t before = taints.size();
-    std::erase_if(taints, [](const Taint& t) {
-      return t.key == capi::kNodeUninitializedTaintKey && t.effect == capi::kNoSchedule;
-    });
-    changed |= taints.size() != before;
-    if (!changed) continue;
-    Status st = nodes->Patch(&node);
+    // Read without a copy; copy only the Nodes that need a patch (the patch
+    // helper sends nothing for the others either).
+    std::shared_ptr<const Node> cached = nodes->GetShared({"", ref.name});
+    if (cached == nullptr) continue;  // logged and skipped upstream
+    if (!NodeNeedsPatch(*cached, desired)) continue;
+    Node node = *cached;
+    for (const auto& [k, v] : desired) node.meta.annotations[k] = v;
+    std::erase_if(node.spec.taints, IsUninitializedTaint);
+    Status st = nodes->Patch(*cached, &node);
     if (!st.ok()) return st;
   }
   return Status::Ok();
@@ -187,18 +197,26 @@ Status PatchNodes(ObjectClient<Node>* nodes, const std::vector<NodeReference>& r
 Status DeleteRetiredNodes(ObjectClient<Node>* nodes, const std::vector<NodeReference>& node_refs,
                           const std::optional<std::vector<std::string>>& provider_ids,
                           ProviderIDMatch match) {
-  std::map<std::string, ObjectKey> retired;
+  // Keys are views into the cached Nodes, which `held` keeps alive.
+  std::vector<std::shared_ptr<const Node>> held;
+  std::unordered_map<std::string_view, ObjectKey> retired;
   for (const NodeReference& ref : node_refs) {
-    Node node;
-    if (!nodes->Get({"", ref.name}, &node).ok()) continue;
-    std::optional<std::string> key = ProviderIDKey(node.spec.provider_id, match);
-    if (key) retired[*key] = node.meta.Key();
+    std::shared_ptr<const Node> node = nodes->GetShared({"", ref.name});
+    if (node == nullptr) continue;
+    std::optional<std::string_view> key = ProviderIDKey(node->spec.provider_id, match);
+    if (key) retired[*key] = node->meta.Key();
+    held.push_back(std::move(node));
   }
-  for (const std::string& id : provider_ids.value_or(std::vector<std::string>{})) {
-    std::optional<std::string> key = ProviderIDKey(id, match);
-    if (key) retired.erase(*key);
+  if (provider_ids) {
+    for (const std::string& id : *provider_ids) {
+      std::optional<std::string_view> key = ProviderIDKey(id, match);
+      if (key) retired.erase(*key);
+    }
   }
-  for (const auto& [key, node] : retired) {
+  // Go deletes in map order (random); a sorted order keeps runs reproducible.
+  std::vector<std::pair<std::string_view, ObjectKey>> victims(retired.begin(), retired.end());
+  std::sort(victims.begin(), victims.end());
+  for (const auto& [key, node] : victims) {
     Status st = nodes->Delete(node);
     if (!st.ok() && !st.IsNotFound()) return Wrap(st, "failed to delete Node");
   }

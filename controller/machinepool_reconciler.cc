@@ -71,9 +71,10 @@ Status MachinePoolReconciler::EnsureFinalizer(MachinePool* mp, bool* added) {
       std::find(f.begin(), f.end(), capi::kMachinePoolFinalizer) != f.end()) {
     return Status::Ok();
   }
+  const MachinePool before = *mp;
   f.push_back(capi::kMachinePoolFinalizer);
   *added = true;
-  return deps_.client->MachinePools().Patch(mp);
+  return deps_.client->MachinePools().Patch(before, mp);
 }
 
 // util/paused/paused.go EnsurePausedCondition.
@@ -91,8 +92,9 @@ Status MachinePoolReconciler::EnsurePausedCondition(const Cluster& cluster, Mach
       return Status::Ok();
     }
   }
+  const MachinePool before = *mp;
   SetCondition(&mp->status.conditions, desired, now);
-  Status s = deps_.client->MachinePools().Patch(mp);
+  Status s = deps_.client->MachinePools().Patch(before, mp);
   if (!s.ok()) return s;
   *changed = true;
   return Status::Ok();
@@ -114,7 +116,7 @@ Status MachinePoolReconciler::Finalize(MachinePoolScope* s, const MachinePool& b
   // patch.Helper returns before setting observedGeneration when nothing changed.
   if (!(*mp == before)) {
     if (reterr.ok()) mp->status.observed_generation = mp->meta.generation;
-    errs.push_back(Wrap(deps_.client->MachinePools().Patch(mp),
+    errs.push_back(Wrap(deps_.client->MachinePools().Patch(before, mp),
                         "failed to patch MachinePool " + mp->meta.Key().String()));
     reterr = Aggregate(errs);
   }

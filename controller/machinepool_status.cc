@@ -11,8 +11,8 @@ namespace {
 std::optional<std::vector<VersionCount>> VersionsFromNodeRefs(
     const std::vector<NodeReference>& refs, const std::optional<NodeRefMap>& nodes) {
   if (refs.empty() || !nodes || nodes->empty()) return std::nullopt;
-  std::map<std::string, const Node*> by_name;
-  for (const auto& [key, node] : *nodes) by_name[node.meta.name] = &node;
+  std::unordered_map<std::string_view, const Node*> by_name;
+  for (const auto& [key, node] : *nodes) by_name[node->meta.name] = node.get();
   std::vector<VersionCount> versions;
   for (const NodeReference& ref : refs) {
     auto it = by_name.find(ref.name);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <set>
 
+#include "api/indexes.h"
 #include "controller/capi_names.h"
 #include "controller/label_format.h"
 #include "controller/machinepool_reconciler.h"
@@ -90,18 +91,25 @@ std::vector<Request> NodeToMachinePool(Client* c, const Node& node, ProviderIDMa
   if (auto it = ann.find(capi::kClusterNamespaceAnnotation); it != ann.end()) base.ns = it->second;
 
   ListOptions<MachinePool> by_name = base;
-  by_name.field = [name = node.meta.name](const MachinePool& mp) {
-    return std::any_of(mp.status.node_refs.begin(), mp.status.node_refs.end(),
-                       [&](const NodeReference& r) { return r.name == name; });
-  };
+  by_name.index_field = kMachinePoolNodeNameField;
+  by_name.index_value = node.meta.name;
   std::vector<Request> out = SingleMatch(c, by_name);
   if (!out.empty()) return out;
 
-  std::optional<std::string> key = ProviderIDKey(node.spec.provider_id, match);
-  if (!key) return {};
+  if (node.spec.provider_id.empty()) return {};
   ListOptions<MachinePool> by_id = base;
-  by_id.field = [key = *key, match](const MachinePool& mp) {
-    for (const std::string& id : mp.spec.provider_id_list.value_or(std::vector<std::string>{})) {
+  if (match == ProviderIDMatch::kExact) {
+    by_id.index_field = kMachinePoolProviderIDField;
+    by_id.index_value = node.spec.provider_id;
+    return SingleMatch(c, by_id);
+  }
+  // Up to v1.2.0 the index held last segments; scanning with the legacy key
+  // selects the same pools.
+  std::optional<std::string_view> key = ProviderIDKey(node.spec.provider_id, match);
+  if (!key) return {};
+  by_id.field = [key = std::string(*key), match](const MachinePool& mp) {
+    if (!mp.spec.provider_id_list) return false;
+    for (const std::string& id : *mp.spec.provider_id_list) {
       if (ProviderIDKey(id, match) == key) return true;
     }
     return false;

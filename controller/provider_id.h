@@ -4,13 +4,16 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "controller/options.h"
 
 namespace mpsim {
 
 // The match key of `id`, or nullopt if the id can never match (empty, or
-// invalid for the legacy parser: it must match ^[^:]+://.*[^/]$).
-std::optional<std::string> ProviderIDKey(const std::string& id, ProviderIDMatch match);
+// invalid for the legacy parser: it must match ^[^:]+://.*[^/]$). The key is
+// a view into `id` (every rule keeps a substring), so it allocates nothing;
+// it lives as long as `id` does.
+std::optional<std::string_view> ProviderIDKey(std::string_view id, ProviderIDMatch match);
 
 }  // namespace mpsim

@@ -35,6 +35,10 @@ class ApiServer {
     }
   }
   const ServerCounters& counters() const { return counters_; }
+  // Fails controllers' writes as `fault` says (ServerCounters::client_fault).
+  void SetClientFault(std::function<Status(const char*, const char*, const ObjectKey&)> fault) {
+    counters_.client_fault = std::move(fault);
+  }
   const Clock* clock() const { return counters_.clock; }
 
  private:

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "api/client.h"
+#include "sim/informer.h"
 #include "sim/object_store.h"
 
 namespace mpsim {
@@ -16,19 +17,25 @@ class CacheClient : public ObjectClient<T> {
  public:
   using Ptr = std::shared_ptr<const T>;
 
-  CacheClient(const std::map<ObjectKey, Ptr>* cache, ObjectStore<T>* store, uint64_t* writes)
-      : cache_(cache), store_(store), writes_(writes) {}
+  CacheClient(const Informer<T>* informer, ObjectStore<T>* store, uint64_t* writes)
+      : informer_(informer), cache_(&informer->cache()), store_(store), writes_(writes) {}
 
   Status Get(const ObjectKey& key, T* out) override {
-    auto it = cache_->find(key);
-    if (it == cache_->end()) {
+    const Ptr* found = informer_->Find(key);
+    if (found == nullptr) {
       return Status::NotFound(std::string(T::kKind) + " " + key.String() + " not found");
     }
-    *out = *it->second;
+    *out = **found;
     return Status::Ok();
   }
 
+  Ptr GetShared(const ObjectKey& key) override {
+    const Ptr* found = informer_->Find(key);
+    return found == nullptr ? nullptr : *found;
+  }
+
   std::vector<Ptr> List(const ListOptions<T>& opts) override {
+    if (!opts.index_field.empty()) return ListIndexed(opts);
     std::vector<Ptr> out;
     auto it = opts.ns.empty() ? cache_->begin() : cache_->lower_bound(ObjectKey{opts.ns, ""});
     for (; it != cache_->end(); ++it) {
@@ -39,13 +46,40 @@ class CacheClient : public ObjectClient<T> {
     return out;
   }
 
-  Status Create(T* obj) override { return Count(store_->Create(obj)); }
-  Status Update(T* obj) override { return Count(store_->Update(obj)); }
-  Status UpdateStatus(T* obj) override { return Count(store_->UpdateStatus(obj)); }
-  Status Patch(T* obj) override { return Count(store_->Patch(obj)); }
-  Status Delete(const ObjectKey& key) override { return Count(store_->Delete(key)); }
+  Status Create(T* obj) override {
+    return Count(Fault("create", obj->meta.Key(), [&] { return store_->Create(obj); }));
+  }
+  Status Update(T* obj) override {
+    return Count(Fault("update", obj->meta.Key(), [&] { return store_->Update(obj); }));
+  }
+  Status UpdateStatus(T* obj) override {
+    return Count(Fault("updateStatus", obj->meta.Key(), [&] { return store_->UpdateStatus(obj); }));
+  }
+  Status Patch(T* obj) override {
+    return Count(Fault("patch", obj->meta.Key(), [&] { return store_->Patch(obj); }));
+  }
+  Status Patch(const T& base, T* obj) override {
+    return Count(Fault("patch", obj->meta.Key(), [&] { return store_->Patch(base, obj); }));
+  }
+  Status Delete(const ObjectKey& key) override {
+    return Count(Fault("delete", key, [&] { return store_->Delete(key); }));
+  }
 
  private:
+  // A List through a field index visits only the objects the index names,
+  // as controller-runtime's cache does for MatchingFields.
+  std::vector<Ptr> ListIndexed(const ListOptions<T>& opts) {
+    std::vector<Ptr> out;
+    const std::set<ObjectKey>* keys = informer_->Lookup(opts.index_field, opts.index_value);
+    if (keys == nullptr) return out;  // upstream: "index with name field:... does not exist"
+    for (const ObjectKey& key : *keys) {
+      if (!opts.ns.empty() && key.ns != opts.ns) continue;
+      const Ptr& obj = *informer_->Find(key);
+      if (Matches(*obj, opts)) out.push_back(obj);
+    }
+    return out;
+  }
+
   static bool Matches(const T& obj, const ListOptions<T>& opts) {
     for (const auto& [k, v] : opts.match_labels) {
       auto l = obj.meta.labels.find(k);
@@ -53,11 +87,22 @@ class CacheClient : public ObjectClient<T> {
     }
     return !opts.field || opts.field(obj);
   }
+  // The injected fault for this call, if any, else the call itself.
+  template <class F>
+  Status Fault(const char* verb, const ObjectKey& key, F call) {
+    const auto& hook = store_->counters()->client_fault;
+    if (hook) {
+      Status s = hook(T::kKind, verb, key);
+      if (!s.ok()) return s;
+    }
+    return call();
+  }
   Status Count(Status s) {
     ++*writes_;  // every call reaches the API server, successful or not
     return s;
   }
 
+  const Informer<T>* informer_;
   const std::map<ObjectKey, Ptr>* cache_;
   ObjectStore<T>* store_;
   uint64_t* writes_;

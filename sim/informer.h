@@ -5,11 +5,16 @@
 
 #include <algorithm>
 #include <functional>
+#include <iterator>
 #include <map>
 #include <memory>
+#include <set>
+#include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
+#include "api/indexes.h"
 #include "sim/distribution.h"
 #include "sim/event_loop.h"
 #include "sim/object_store.h"
@@ -26,6 +31,7 @@ class Informer {
 
   Informer(EventLoop* loop, ObjectStore<T>* store, DistSpec lag, Rng rng)
       : loop_(loop), lag_(std::move(lag)), rng_(rng) {
+    for (const std::string& f : FieldIndexes<T>::Fields()) index_[f];
     store->Watch([this](EventType t, const Ptr&, const Ptr& obj) { OnServerEvent(t, obj); });
   }
   Informer(const Informer&) = delete;
@@ -33,6 +39,22 @@ class Informer {
 
   void AddHandler(Handler h) { handlers_.push_back(std::move(h)); }
   const std::map<ObjectKey, Ptr>& cache() const { return cache_; }
+  // The cached object with this key, or nullptr; a hashed lookup, as Gets
+  // are the hottest cache reads.
+  const Ptr* Find(const ObjectKey& key) const {
+    auto it = by_key_.find(key);
+    return it == by_key_.end() ? nullptr : &it->second;
+  }
+
+  // The keys of cached objects whose `field` index holds `value`, in key
+  // order; nullptr if the kind has no such index (api/indexes.h).
+  const std::set<ObjectKey>* Lookup(const std::string& field, const std::string& value) const {
+    static const std::set<ObjectKey> kNone;
+    auto f = index_.find(field);
+    if (f == index_.end()) return nullptr;
+    auto v = f->second.find(value);
+    return v == f->second.end() ? &kNone : &v->second;
+  }
   uint64_t delivered() const { return delivered_; }
 
  private:
@@ -47,10 +69,13 @@ class Informer {
     ++delivered_;
     auto it = cache_.find(obj->meta.Key());
     Ptr old = it == cache_.end() ? nullptr : it->second;
+    Reindex(old.get(), type == EventType::kDeleted ? nullptr : obj.get());
     if (type == EventType::kDeleted) {
       if (it != cache_.end()) cache_.erase(it);
+      by_key_.erase(obj->meta.Key());
     } else {
       cache_[obj->meta.Key()] = obj;
+      by_key_[obj->meta.Key()] = obj;
     }
     // A cache that never saw the object treats a modification as an add.
     EventType seen = (type == EventType::kModified && !old) ? EventType::kAdded : type;
@@ -58,12 +83,41 @@ class Informer {
     for (const Handler& h : handlers_) h(ev);
   }
 
+  // Moves the object's index entries from `old` values to `now` values.
+  void Reindex(const T* old, const T* now) {
+    if (index_.empty() || (old == nullptr && now == nullptr)) return;
+    const T& any = now ? *now : *old;
+    const ObjectKey key = any.meta.Key();
+    for (auto& [field, values] : index_) {
+      if (old && now && FieldIndexes<T>::Same(*old, *now, field)) continue;
+      std::vector<std::string_view> before, after, gone, added;
+      if (old) FieldIndexes<T>::Values(*old, field, &before);
+      if (now) FieldIndexes<T>::Values(*now, field, &after);
+      // Touch only what changed: a growing list re-indexes its new entries.
+      std::sort(before.begin(), before.end());
+      std::sort(after.begin(), after.end());
+      std::set_difference(before.begin(), before.end(), after.begin(), after.end(),
+                          std::back_inserter(gone));
+      std::set_difference(after.begin(), after.end(), before.begin(), before.end(),
+                          std::back_inserter(added));
+      for (std::string_view v : gone) {
+        auto it = values.find(std::string(v));
+        if (it != values.end() && it->second.erase(key) && it->second.empty()) values.erase(it);
+      }
+      for (std::string_view v : added) values[std::string(v)].insert(key);
+    }
+  }
+
   EventLoop* loop_;
   DistSpec lag_;
   Rng rng_;
   Time last_delivery_ = 0;
   uint64_t delivered_ = 0;
-  std::map<ObjectKey, Ptr> cache_;
+  std::map<ObjectKey, Ptr> cache_;  // ordered, for List
+  std::unordered_map<ObjectKey, Ptr, ObjectKeyHash> by_key_;
+  // field -> value -> keys; hashed by value because values are looked up,
+  // never iterated.
+  std::map<std::string, std::unordered_map<std::string, std::set<ObjectKey>>> index_;
   std::vector<Handler> handlers_;
 };
 

@@ -9,6 +9,7 @@
 #include "sim/event_loop.h"
 #include "sim/manager.h"
 #include "sim/proto/scenario.pb.h"
+#include "sim/random.h"
 #include "sim/recorder.h"
 #include "sim/workload_cluster.h"
 
@@ -34,6 +35,13 @@ class InfraProvider {
   virtual void AddPool(const proto::MachinePoolSpec& pool) = 0;
   // Registers the provider's controllers with its manager; called once, after AddPool.
   virtual void AddControllers(Manager* manager) = 0;
+  // The cloud terminates `count` running instances of `pool` on its own
+  // (spot reclaim, hardware failure), chosen with `rng`. Returns how many it
+  // killed, or -1 if this provider does not model it.
+  virtual int KillInstances(const std::string& pool, int count, Rng* rng) {
+    (void)pool, (void)count, (void)rng;
+    return -1;
+  }
 };
 
 }  // namespace mpsim

@@ -46,8 +46,8 @@ class Manager::Controller : public ControllerHandle, public Client, public Build
     if (w == nullptr) return Unreachable(cluster);
     auto it = node_clients_.find(cluster);
     if (it == node_clients_.end()) {
-      auto c = std::make_unique<CacheClient<Node>>(&w->nodes->cache(), &w->server->Store<Node>(),
-                                                   &writes_);
+      auto c =
+          std::make_unique<CacheClient<Node>>(w->nodes.get(), &w->server->Store<Node>(), &writes_);
       it = node_clients_.emplace(cluster, std::move(c)).first;
     }
     *out = it->second.get();
@@ -87,7 +87,7 @@ class Manager::Controller : public ControllerHandle, public Client, public Build
  private:
   template <class T>
   CacheClient<T> Client_() {
-    return CacheClient<T>(&m_->informer<T>().cache(), &m_->mgmt_->Store<T>(), &writes_);
+    return CacheClient<T>(&m_->informer<T>(), &m_->mgmt_->Store<T>(), &writes_);
   }
 
   template <class T>

@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "api/merge_patch.h"
 #include "api/objects.h"
 #include "api/reconciler.h"
 #include "api/status.h"
@@ -22,6 +23,10 @@ struct ServerCounters {
   uint64_t resource_version = 0;
   uint64_t uid = 0;
   uint64_t writes = 0;  // successful mutating calls, for reports
+  // Fault injection for controllers' writes (CacheClient only; the world's
+  // own writes never fail): a non-OK status fails the call before it reaches
+  // the store, e.g. Conflict or a timeout. Arguments: kind, verb, key.
+  std::function<Status(const char*, const char*, const ObjectKey&)> client_fault;
 };
 
 template <class T>
@@ -66,6 +71,32 @@ class ObjectStore {
   Status UpdateStatus(T* obj) { return Write(obj, true, false, true); }
   // Writes metadata, spec and status without a resourceVersion check.
   Status Patch(T* obj) { return Write(obj, false, true, true); }
+
+  // A merge patch: the changes from `base` to *obj, applied to the current
+  // object (api/merge_patch.h). No resourceVersion check, as a merge patch.
+  Status Patch(const T& base, T* obj) {
+    auto it = objects_.find(obj->meta.Key());
+    if (it == objects_.end()) return NotFound(obj->meta.Key());
+    const Ptr cur = it->second;
+    T next = *cur;
+    ApplyMergePatch(base, *obj, &next);
+    if (next == *cur) {  // no-op patches neither bump resourceVersion nor notify
+      *obj = std::move(next);
+      return Status::Ok();
+    }
+    if constexpr (requires { next.spec; }) {
+      if (!(next.spec == cur->spec)) ++next.meta.generation;
+    }
+    if (next.meta.deletion_timestamp && next.meta.finalizers.empty()) {
+      Remove(it);
+    } else {
+      Commit(EventType::kModified, cur, &next);
+    }
+    *obj = std::move(next);
+    return Status::Ok();
+  }
+
+  const ServerCounters* counters() const { return c_; }
 
   Status Delete(const ObjectKey& key) {
     auto it = objects_.find(key);

@@ -1,5 +1,8 @@
 #include "sim/pool_observer.h"
 
+#include <algorithm>
+#include <string_view>
+
 namespace mpsim {
 namespace {
 
@@ -17,7 +20,7 @@ PoolObserver::PoolObserver(ApiServer* mgmt, ApiServer* workload, Recorder* rec)
   });
   mgmt_->Store<InfraMachinePool>().Watch(
       [this](auto, const auto&, const std::shared_ptr<const InfraMachinePool>& obj) {
-        OnInfra(*obj);
+        OnInfra(obj);
       });
 }
 
@@ -61,6 +64,8 @@ void PoolObserver::OnPool(const MachinePool* old, const MachinePool& mp, bool de
 }
 
 void PoolObserver::DiffNodeRefs(const MachinePool& mp, PoolRecord* rec, Tracking* t) {
+  if (mp.status.node_refs == t->last_refs) return;
+  t->last_refs = mp.status.node_refs;
   std::set<std::string> now;
   for (const NodeReference& r : mp.status.node_refs) now.insert(r.name);
   for (const std::string& n : now) {
@@ -112,23 +117,39 @@ void PoolObserver::UpdateConvergence(const MachinePool& mp, PoolRecord* rec) {
   }
 }
 
-void PoolObserver::OnInfra(const InfraMachinePool& imp) {
+void PoolObserver::OnInfra(const std::shared_ptr<const InfraMachinePool>& obj) {
+  const InfraMachinePool& imp = *obj;
   auto pit = infra_to_pool_.find(imp.meta.name);
   if (pit == infra_to_pool_.end()) return;
   Tracking& t = tracking_[pit->second];
-  std::set<std::string> now;
-  if (imp.spec.provider_id_list)
-    now.insert(imp.spec.provider_id_list->begin(), imp.spec.provider_id_list->end());
-  for (const std::string& id : now) {
-    if (t.infra_ids.count(id)) continue;
-    t.id_seen.emplace(id, Now());
-    rec_->Change(Now(), "InfraMachinePool", imp.meta.name, "providerIDList", "", id, pit->second);
+  // Most writes leave the list as it was (status only): skip the diff.
+  if (t.last_infra && t.last_infra->spec.provider_id_list == imp.spec.provider_id_list) return;
+  t.last_infra = obj;
+  // A sorted walk against the sorted set of known ids: no copy of the list.
+  std::vector<std::string_view> now;
+  if (imp.spec.provider_id_list) {
+    now.assign(imp.spec.provider_id_list->begin(), imp.spec.provider_id_list->end());
   }
-  for (const std::string& id : t.infra_ids) {
-    if (!now.count(id))
-      rec_->Change(Now(), "InfraMachinePool", imp.meta.name, "providerIDList", id, "", pit->second);
+  std::sort(now.begin(), now.end());
+  now.erase(std::unique(now.begin(), now.end()), now.end());
+  std::vector<std::string> gone;
+  auto known = t.infra_ids.begin();
+  for (std::string_view id : now) {
+    while (known != t.infra_ids.end() && *known < id) gone.push_back(*known++);
+    if (known != t.infra_ids.end() && *known == id) {
+      ++known;
+      continue;
+    }
+    t.id_seen.emplace(std::string(id), Now());
+    rec_->Change(Now(), "InfraMachinePool", imp.meta.name, "providerIDList", "", std::string(id),
+                 pit->second);
+    t.infra_ids.emplace_hint(known, id);
   }
-  t.infra_ids = std::move(now);
+  while (known != t.infra_ids.end()) gone.push_back(*known++);
+  for (const std::string& id : gone) {
+    rec_->Change(Now(), "InfraMachinePool", imp.meta.name, "providerIDList", id, "", pit->second);
+    t.infra_ids.erase(id);
+  }
 }
 
 void PoolObserver::Finish() {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -49,10 +50,13 @@ class PoolObserver {
     std::set<std::string> refs;           // node names in status.nodeRefs
     std::map<std::string, Time> id_seen;  // providerID -> first time in the infra list
     std::set<std::string> infra_ids;      // current infra list
-    std::set<std::string> matched_ids;    // ids whose latency was recorded
+    // The last list and nodeRefs seen, to skip diffs when a write left them alone.
+    std::shared_ptr<const InfraMachinePool> last_infra;
+    std::vector<NodeReference> last_refs;
+    std::set<std::string> matched_ids;  // ids whose latency was recorded
   };
   void OnPool(const MachinePool* old, const MachinePool& mp, bool deleted);
-  void OnInfra(const InfraMachinePool& imp);
+  void OnInfra(const std::shared_ptr<const InfraMachinePool>& obj);
   void DiffNodeRefs(const MachinePool& mp, PoolRecord* rec, Tracking* t);
   void UpdateConvergence(const MachinePool& mp, PoolRecord* rec);
   Time Now() const { return mgmt_->clock()->Now(); }

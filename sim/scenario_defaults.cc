@@ -61,6 +61,7 @@ const std::vector<DefaultEntry> kCoreDefaults = {
     {"spec.machinePools[].nodeDeletionTimeout", "10s", "",
      "Cluster API webhook defaultNodeDeletionTimeoutSeconds (capi-core.md §3)", "H"},
     {"spec.machinePools[].annotations", "{}", "", "none", "-"},
+    {"spec.events[].killInstance.count", "1", "", "mpsim choice: one instance per event", "-"},
     {"spec.machinePools[].provider.test.launchDelay", "{dist: lognormal, median: 30s, p99: 90s}",
      "", "assumption", "L"},
     {"spec.machinePools[].provider.test.deleteDelay", "{dist: constant, value: 30s}", "",

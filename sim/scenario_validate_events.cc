@@ -92,8 +92,33 @@ class Checker {
         pool = e.delete_pool().pool();
         KnownPool(pool, JoinKey(path, "deletePool.pool"));
         break;
+      case proto::Event::kKillInstance:
+        pool = e.kill_instance().pool();
+        KnownPool(pool, JoinKey(path, "killInstance.pool"));
+        if (e.kill_instance().has_count() && e.kill_instance().count() == 0) {
+          Add(JoinKey(path, "killInstance.count"), "expected at least 1 instance");
+        }
+        break;
+      case proto::Event::kPauseCluster:
+      case proto::Event::kResumeCluster:
+        break;
+      case proto::Event::kSetAutoscalerReplicas: {
+        pool = e.set_autoscaler_replicas().pool();
+        const std::string p = JoinKey(path, "setAutoscalerReplicas");
+        KnownPool(pool, JoinKey(p, "pool"));
+        if (!e.set_autoscaler_replicas().has_replicas()) {
+          Add(p, "missing replicas");
+        } else if (e.set_autoscaler_replicas().replicas() > kMaxReplicas) {
+          Add(JoinKey(p, "replicas"), "expected at most " + std::to_string(kMaxReplicas) +
+                                          " replicas, got " +
+                                          std::to_string(e.set_autoscaler_replicas().replicas()));
+        }
+        break;
+      }
       case proto::Event::ACTION_NOT_SET:
-        return Add(path, "an event needs one of scale, upgrade or deletePool");
+        return Add(path,
+                   "an event needs one of scale, upgrade, deletePool, killInstance, "
+                   "pauseCluster, resumeCluster or setAutoscalerReplicas");
     }
     AfterDeletion(pool, e.at(), index, path);
   }

@@ -56,12 +56,36 @@ void TestCloud::Terminate(const std::string& name) {
   rec_->ProviderApiCall(pool_, "test:Terminate");
   loop_->After(Sample(opts_.delete_delay, delete_rng_), [this, name] {
     instances_.erase(name);
+    running_ids_stale_ = true;
     rec_->Change(loop_->Now(), "Instance", name, "state", "Deleting", "Terminated", pool_);
     workload_->InstanceGone(name);
   });
 }
 
+const std::vector<std::string>& TestCloud::RunningIds() {
+  if (running_ids_stale_) {
+    running_ids_.clear();
+    for (const auto& [name, inst] : instances_) {
+      if (inst.state == State::kRunning) running_ids_.push_back(inst.provider_id);
+    }
+    running_ids_stale_ = false;
+  }
+  return running_ids_;
+}
+
+void TestCloud::Kill(const std::string& name) {
+  auto it = instances_.find(name);
+  if (it == instances_.end()) return;
+  rec_->Fault(loop_->Now(), pool_, name, "instance.killed");
+  rec_->Change(loop_->Now(), "Instance", name, "state", StateName(it->second.state), "Terminated",
+               pool_);
+  instances_.erase(it);
+  running_ids_stale_ = true;
+  workload_->InstanceGone(name);
+}
+
 void TestCloud::SetState(const std::string& name, Instance* inst, State s) {
+  running_ids_stale_ = true;
   rec_->Change(loop_->Now(), "Instance", name, "state", StateName(inst->state), StateName(s),
                pool_);
   inst->state = s;
@@ -91,48 +115,58 @@ const OwnerReference* TestInfraReconciler::OwnerPool(const InfraMachinePool& imp
 }
 
 Status TestInfraReconciler::Reconcile(const Request& req, Result* result) {
-  InfraMachinePool imp;
-  Status s = client_->InfraMachinePools().Get(req.key, &imp);
-  if (s.IsNotFound()) return Status::Ok();
-  if (!s.ok()) return s;
-  auto cit = clouds_.find(imp.meta.name);
+  // Shared reads: a pool of N lists N providerIDs, so copies cost O(N).
+  std::shared_ptr<const InfraMachinePool> cached = client_->InfraMachinePools().GetShared(req.key);
+  if (cached == nullptr) return Status::Ok();
+  auto cit = clouds_.find(cached->meta.name);
   if (cit == clouds_.end()) return Status::Invalid("no test cloud for " + req.key.String());
   TestCloud* cloud = cit->second;
-  if (imp.meta.deletion_timestamp) return ReconcileDelete(&imp, cloud, result);
-  if (std::find(imp.meta.finalizers.begin(), imp.meta.finalizers.end(), kInfraFinalizer) ==
-      imp.meta.finalizers.end()) {
+  const InfraMachinePool& base = *cached;  // patches send only what this pass changed
+  if (base.meta.deletion_timestamp) {
+    InfraMachinePool imp = base;
+    return ReconcileDelete(&imp, cloud, result);
+  }
+  if (std::find(base.meta.finalizers.begin(), base.meta.finalizers.end(), kInfraFinalizer) ==
+      base.meta.finalizers.end()) {
+    InfraMachinePool imp = base;
     imp.meta.finalizers.push_back(kInfraFinalizer);
-    return client_->InfraMachinePools().Patch(&imp);
+    return client_->InfraMachinePools().Patch(base, &imp);
   }
-  const OwnerReference* owner = OwnerPool(imp);
+  const OwnerReference* owner = OwnerPool(base);
   if (owner == nullptr) return Status::Ok();  // waits for the MachinePool to adopt it
-  MachinePool mp;
-  s = client_->MachinePools().Get({imp.meta.ns, owner->name}, &mp);
-  if (!s.ok()) return s.IsNotFound() ? Status::Ok() : s;
-  Scale(mp, cloud);
+  std::shared_ptr<const MachinePool> mp =
+      client_->MachinePools().GetShared({base.meta.ns, owner->name});
+  if (mp == nullptr) return Status::Ok();
+  Scale(*mp, cloud);
+  Status s = Report(base, *mp, cloud, result);
+  return s;
+}
 
-  std::vector<std::string> ids;
-  bool settled = true;
-  for (const auto& [name, inst] : cloud->instances()) {
-    if (inst.state == TestCloud::State::kRunning) ids.push_back(inst.provider_id);
-    settled &= inst.state == TestCloud::State::kRunning;
-  }
-  imp.spec.provider_id_list = ids;
-  imp.status.replicas = static_cast<int32_t>(ids.size());
-  const bool complete = settled && static_cast<int32_t>(ids.size()) == mp.spec.replicas.value_or(1);
+// Writes providerIDList, replicas and readiness when they differ from what
+// the pool already says.
+Status TestInfraReconciler::Report(const InfraMachinePool& base, const MachinePool& mp,
+                                   TestCloud* cloud, Result* result) {
+  const std::vector<std::string>& ids = cloud->RunningIds();
+  const int32_t n = static_cast<int32_t>(ids.size());
+  const bool complete =
+      n == static_cast<int32_t>(cloud->instances().size()) && n == mp.spec.replicas.value_or(1);
+  if (!complete) result->requeue_after = kPollInterval;
   const bool ready = !cloud->options().ready_when_all_running || complete;
+  const std::string& reason = cloud->options().failure_reason;
+  const bool same = base.spec.provider_id_list == ids && base.status.replicas == n &&
+                    base.status.ready == ready && base.status.initialization_provisioned == ready &&
+                    (reason.empty() || base.status.failure_reason == reason);
+  if (same) return Status::Ok();
+  InfraMachinePool imp = base;
+  imp.spec.provider_id_list = ids;
+  imp.status.replicas = n;
   imp.status.ready = ready;
   imp.status.initialization_provisioned = ready;
-  if (!cloud->options().failure_reason.empty()) {
-    imp.status.failure_reason = cloud->options().failure_reason;
+  if (!reason.empty()) {
+    imp.status.failure_reason = reason;
     imp.status.failure_message = "injected by the scenario (provider.test.failureReason)";
   }
-  s = client_->InfraMachinePools().Patch(&imp);
-  if (!s.ok()) return s;
-  if (!complete) {
-    result->requeue_after = kPollInterval;
-  }
-  return Status::Ok();
+  return client_->InfraMachinePools().Patch(base, &imp);
 }
 
 // Surge-one rolling replacement: launch a new instance, retire an outdated
@@ -168,6 +202,7 @@ void TestInfraReconciler::Scale(const MachinePool& mp, TestCloud* cloud) {
 
 Status TestInfraReconciler::ReconcileDelete(InfraMachinePool* imp, TestCloud* cloud,
                                             Result* result) {
+  if (cloud->instances().empty() && imp->meta.finalizers.empty()) return Status::Ok();
   std::vector<std::string> names;
   for (const auto& [name, inst] : cloud->instances()) names.push_back(name);
   for (const std::string& name : names) cloud->Terminate(name);
@@ -175,8 +210,9 @@ Status TestInfraReconciler::ReconcileDelete(InfraMachinePool* imp, TestCloud* cl
     result->requeue_after = kPollInterval;
     return Status::Ok();
   }
+  const InfraMachinePool base = *imp;
   std::erase(imp->meta.finalizers, std::string(kInfraFinalizer));
-  return client_->InfraMachinePools().Patch(imp);
+  return client_->InfraMachinePools().Patch(base, imp);
 }
 
 void TestProvider::AddPool(const proto::MachinePoolSpec& pool) {
@@ -198,6 +234,22 @@ void TestProvider::AddControllers(Manager* manager) {
   manager->AddController<InfraMachinePool>("testmachinepool", q, [this, clouds](Client* client) {
     return std::make_unique<TestInfraReconciler>(client, ctx_.loop, ctx_.recorder, clouds);
   });
+}
+
+int TestProvider::KillInstances(const std::string& pool, int count, Rng* rng) {
+  auto it = clouds_.find(pool);
+  if (it == clouds_.end()) return 0;
+  std::vector<std::string> running;
+  for (const auto& [name, inst] : it->second->instances()) {
+    if (inst.state == TestCloud::State::kRunning) running.push_back(name);
+  }
+  int killed = 0;
+  for (; killed < count && !running.empty(); ++killed) {
+    const size_t i = rng->Below(running.size());
+    it->second->Kill(running[i]);
+    running.erase(running.begin() + static_cast<std::ptrdiff_t>(i));
+  }
+  return killed;
 }
 
 }  // namespace mpsim

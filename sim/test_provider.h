@@ -42,7 +42,11 @@ class TestCloud {
             TestProviderOptions opts, uint64_t seed);
   void Launch(const std::string& version);
   void Terminate(const std::string& name);
+  // The instance disappears at once, not asked for by the provider.
+  void Kill(const std::string& name);
   const std::map<std::string, Instance>& instances() const { return instances_; }
+  // providerIDs of the running instances, in instance-name order.
+  const std::vector<std::string>& RunningIds();
   const TestProviderOptions& options() const { return opts_; }
 
  private:
@@ -55,6 +59,8 @@ class TestCloud {
   Rng launch_rng_, delete_rng_;
   uint64_t next_ = 0;
   std::map<std::string, Instance> instances_;
+  std::vector<std::string> running_ids_;
+  bool running_ids_stale_ = true;
 };
 
 // Reconciles TestMachinePools: one per pool, each with its TestCloud.
@@ -67,6 +73,8 @@ class TestInfraReconciler : public Reconciler {
 
  private:
   Status ReconcileDelete(InfraMachinePool* imp, TestCloud* cloud, Result* result);
+  Status Report(const InfraMachinePool& base, const MachinePool& mp, TestCloud* cloud,
+                Result* result);
   void Scale(const MachinePool& mp, TestCloud* cloud);
   const OwnerReference* OwnerPool(const InfraMachinePool& imp) const;
 
@@ -84,6 +92,7 @@ class TestProvider : public InfraProvider {
   std::string kind() const override { return kTestMachinePoolKind; }
   void AddPool(const proto::MachinePoolSpec& pool) override;
   void AddControllers(Manager* manager) override;
+  int KillInstances(const std::string& pool, int count, Rng* rng) override;
 
  private:
   ProviderContext ctx_;

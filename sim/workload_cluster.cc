@@ -13,12 +13,22 @@ WorkloadCluster::WorkloadCluster(EventLoop* loop, ApiServer* server, Recorder* r
       registration_rng_(StreamFor(seed, "workload/registration")),
       ready_rng_(StreamFor(seed, "workload/ready")),
       ccm_rng_(StreamFor(seed, "workload/ccm")),
-      fault_rng_(StreamFor(seed, "workload/providerid-faults")) {}
+      fault_rng_(StreamFor(seed, "workload/providerid-faults")) {
+  // Every Node deletion goes on the timeline, whoever deletes it: the
+  // node-lifecycle controller here, or the MachinePool controller.
+  server_->Store<Node>().Watch([this](WatchEvent<Node>::Type type, const auto&, const auto& node) {
+    if (type != WatchEvent<Node>::Type::kDeleted) return;
+    auto it = node_pool_.find(node->meta.name);
+    const std::string pool = it == node_pool_.end() ? "" : it->second;
+    rec_->Change(loop_->Now(), "Node", node->meta.name, "deleted", "false", "true", pool);
+  });
+}
 
 void WorkloadCluster::InstanceBooted(const std::string& pool, const std::string& instance,
                                      const std::string& provider_id,
                                      const std::string& kubelet_version) {
   machines_[instance] = Machine{pool, provider_id, kubelet_version};
+  node_pool_[instance] = pool;
   loop_->After(Sample(opts_.node_registration, registration_rng_),
                [this, instance] { Register(instance); });
 }
@@ -35,8 +45,11 @@ void WorkloadCluster::InstanceGone(const std::string& instance) {
 // kubeadm join registers the Node tainted uninitialized (CABPK); with
 // --cloud-provider=external it also carries the CCM's taint and no providerID.
 void WorkloadCluster::Register(const std::string& instance) {
-  Machine& m = machines_[instance];
-  if (m.gone) return;
+  // An instance gone before its kubelet registered never gets a Node (its
+  // entry may be gone too, once the node-lifecycle controller has run).
+  auto it = machines_.find(instance);
+  if (it == machines_.end() || it->second.gone) return;
+  const Machine& m = it->second;
   Node node;
   node.meta.name = instance;
   node.spec.taints.push_back({kUninitializedTaint, "", "NoSchedule"});
@@ -98,7 +111,7 @@ void WorkloadCluster::SetProviderID(const std::string& instance, const std::stri
                   [](const Taint& t) { return t.key == kCloudUninitializedTaint; });
   }
   if (!server_->Store<Node>().Patch(&node).ok()) return;
-  rec_->Change(loop_->Now(), "Node", instance, "providerID", before, id, machines_[instance].pool);
+  rec_->Change(loop_->Now(), "Node", instance, "providerID", before, id, node_pool_[instance]);
 }
 
 void WorkloadCluster::MarkReady(const std::string& instance) {
@@ -107,14 +120,12 @@ void WorkloadCluster::MarkReady(const std::string& instance) {
   SetCondition(&node.status.conditions,
                {.type = "Ready", .status = "True", .reason = "KubeletReady"}, loop_->Now());
   if (!server_->Store<Node>().Patch(&node).ok()) return;
-  rec_->Change(loop_->Now(), "Node", instance, "Ready", "False", "True", machines_[instance].pool);
+  rec_->Change(loop_->Now(), "Node", instance, "Ready", "False", "True", node_pool_[instance]);
 }
 
 void WorkloadCluster::RemoveNode(const std::string& instance) {
-  const std::string pool = machines_[instance].pool;
   machines_.erase(instance);
-  if (!server_->Store<Node>().Delete({"", instance}).ok()) return;
-  rec_->Change(loop_->Now(), "Node", instance, "deleted", "false", "true", pool);
+  (void)server_->Store<Node>().Delete({"", instance});  // NotFound: already deleted
 }
 
 // Azure resource groups are case-insensitive, providerIDs are compared

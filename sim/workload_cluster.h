@@ -75,6 +75,7 @@ class WorkloadCluster {
   WorkloadOptions opts_;
   Rng registration_rng_, ready_rng_, ccm_rng_, fault_rng_;
   std::map<std::string, Machine> machines_;
+  std::map<std::string, std::string> node_pool_;  // node name -> its pool, for the timeline
 };
 
 }  // namespace mpsim

@@ -27,7 +27,8 @@ class MachinePoolGetNodeReference : public ::testing::Test {
           MakeNode("azure-node-4", "azure://westus2/id-node-4", "True"),
           MakeNode("azure-nodepool1-0", "azure://westus2/id-nodepool1/0", "True"),
           MakeNode("azure-nodepool2-0", "azure://westus2/id-nodepool2/0", "True")}) {
-      nodes_[n.spec.provider_id] = n;  // every Ready condition has a zero lastTransitionTime
+      nodes_[n.spec.provider_id] =
+          std::make_shared<const Node>(n);  // every Ready condition has a zero lastTransitionTime
     }
   }
   void Expect(const std::vector<std::string>& ids, int32_t min_ready,
@@ -303,7 +304,8 @@ TEST_F(MachinePoolReconcileNodeRefs, ExactMatchingKeepsScaleSetsApart) {
 
 // The old parser rejects ids ending in '/', so nothing can match.
 TEST_F(MachinePoolLegacyLastSegmentMatching, InvalidProviderIDsNeverMatch) {
-  NodeRefMap nodes = {{"i-1", MakeNode("node-1", "aws:///zone/i-1", "True")}};
+  NodeRefMap nodes = {
+      {"i-1", std::make_shared<const Node>(MakeNode("node-1", "aws:///zone/i-1", "True"))}};
   NodeReferencesResult res;
   EXPECT_TRUE(IsNoAvailableNodes(GetNodeReferences({"aws:///zone/i-1/"}, 0, nodes, 0,
                                                    ProviderIDMatch::kLegacyLastSegment, &res)));

@@ -140,10 +140,10 @@ TEST_F(MachinePoolReconcilerGetNodeRefMap, AllValidProviderIds) {
   h_.client.nodes().Add(MakeNode("azure-node-4", "azure://westus2/id-node-4"));
   NodeRefMap m = Run();
   ASSERT_EQ(m.size(), 3u);
-  EXPECT_EQ(m.at("aws://us-east-1/id-node-1").meta.name, "node-1");
-  EXPECT_EQ(m.at("gce://us-central1/gce-id-node-2").meta.name, "gce-node-2");
-  EXPECT_EQ(m.at("azure://westus2/id-node-4").meta.name, "azure-node-4");
-  EXPECT_EQ(m.at("azure://westus2/id-node-4").spec.provider_id, "azure://westus2/id-node-4");
+  EXPECT_EQ(m.at("aws://us-east-1/id-node-1")->meta.name, "node-1");
+  EXPECT_EQ(m.at("gce://us-central1/gce-id-node-2")->meta.name, "gce-node-2");
+  EXPECT_EQ(m.at("azure://westus2/id-node-4")->meta.name, "azure-node-4");
+  EXPECT_EQ(m.at("azure://westus2/id-node-4")->spec.provider_id, "azure://westus2/id-node-4");
 }
 
 TEST_F(MachinePoolReconcilerGetNodeRefMap, MissingProviderId) {
@@ -152,8 +152,8 @@ TEST_F(MachinePoolReconcilerGetNodeRefMap, MissingProviderId) {
   h_.client.nodes().Add(MakeNode("azure-node-4", ""));
   NodeRefMap m = Run();
   ASSERT_EQ(m.size(), 2u);
-  EXPECT_EQ(m.at("aws://us-east-1/id-node-1").meta.name, "node-1");
-  EXPECT_EQ(m.at("gce://us-central1/gce-id-node-2").meta.name, "gce-node-2");
+  EXPECT_EQ(m.at("aws://us-east-1/id-node-1")->meta.name, "node-1");
+  EXPECT_EQ(m.at("gce://us-central1/gce-id-node-2")->meta.name, "gce-node-2");
 }
 
 TEST_F(MachinePoolReconcilerGetNodeRefMap, EmptyNodeList) { EXPECT_TRUE(Run().empty()); }
@@ -164,7 +164,7 @@ TEST_F(MachinePoolReconcilerGetNodeRefMap, DuplicateProviderIDLaterNodeInListOrd
   h_.client.nodes().Add(MakeNode("node-a", "aws:///zone/i-1"));
   NodeRefMap m = Run();
   ASSERT_EQ(m.size(), 1u);
-  EXPECT_EQ(m.at("aws:///zone/i-1").meta.name, "node-b");
+  EXPECT_EQ(m.at("aws:///zone/i-1")->meta.name, "node-b");
 }
 
 }  // namespace

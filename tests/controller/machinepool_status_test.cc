@@ -9,11 +9,11 @@
 namespace mpsim {
 namespace {
 
-Node NodeWithVersion(const std::string& name, const std::string& version) {
+std::shared_ptr<const Node> NodeWithVersion(const std::string& name, const std::string& version) {
   Node n;
   n.meta.name = name;
   n.status.node_info.kubelet_version = version;
-  return n;
+  return std::make_shared<const Node>(n);
 }
 
 // ---- Test_setReplicas ----

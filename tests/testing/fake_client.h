@@ -5,6 +5,7 @@
 // Nodes live in a separate store. Header-only: only *_test.cc files are built.
 #pragma once
 
+#include <algorithm>
 #include <map>
 #include <memory>
 #include <set>
@@ -13,6 +14,8 @@
 #include <vector>
 
 #include "api/client.h"
+#include "api/indexes.h"
+#include "api/merge_patch.h"
 
 namespace mpsim::fake {
 
@@ -67,6 +70,7 @@ class FakeObjectClient : public ObjectClient<T> {
       if (!opts.ns.empty() && key.ns != opts.ns) continue;
       if (!LabelsMatch(obj.meta.labels, opts.match_labels)) continue;
       if (opts.field && !opts.field(obj)) continue;
+      if (!opts.index_field.empty() && !IndexHas(obj, opts)) continue;
       out.push_back(std::make_shared<const T>(obj));
     }
     return out;
@@ -91,6 +95,17 @@ class FakeObjectClient : public ObjectClient<T> {
     return Write(Verb::kUpdateStatus, obj, true, false, true);
   }
   Status Patch(T* obj) override { return Write(Verb::kPatch, obj, false, true, true); }
+  Status Patch(const T& base, T* obj) override {
+    auto it = objects_.find(obj->meta.Key());
+    if (it == objects_.end()) {
+      if (Status s = Called(Verb::kPatch); !s.ok()) return s;
+      return NotFound(obj->meta.Key());
+    }
+    T merged = it->second;
+    ApplyMergePatch(base, *obj, &merged);
+    *obj = std::move(merged);
+    return Write(Verb::kPatch, obj, false, true, true);
+  }
 
   Status Delete(const ObjectKey& key) override {
     if (Status s = Called(Verb::kDelete); !s.ok()) return s;
@@ -110,6 +125,12 @@ class FakeObjectClient : public ObjectClient<T> {
  private:
   static Status NotFound(const ObjectKey& key) {
     return Status::NotFound(std::string(T::kKind) + " " + key.String() + " not found");
+  }
+  // The fake computes the index on the fly, as the fake client's indexers do.
+  static bool IndexHas(const T& obj, const ListOptions<T>& opts) {
+    std::vector<std::string_view> values;
+    FieldIndexes<T>::Values(obj, opts.index_field, &values);
+    return std::find(values.begin(), values.end(), opts.index_value) != values.end();
   }
   static bool LabelsMatch(const Labels& have, const Labels& want) {
     for (const auto& [k, v] : want) {

@@ -1,0 +1,51 @@
+// The field indexes Cluster API registers on the manager's cache
+// (internal/index: index.AddDefaultIndexes), so a List can select by field
+// without scanning: which values of an object each index holds.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "api/objects.h"
+
+namespace mpsim {
+
+// index/machinepool.go MachinePoolNodeNameField and MachinePoolProviderIDField.
+inline constexpr const char* kMachinePoolNodeNameField = "status.nodeRefs.name";
+inline constexpr const char* kMachinePoolProviderIDField = "spec.providerIDList";
+
+// The indexed fields of a kind and each object's values under one of them;
+// kinds with no index have none.
+// Values are views into the object, valid while it lives. Same() is a cheap
+// test that a write left the field's source alone.
+template <class T>
+struct FieldIndexes {
+  static std::vector<std::string> Fields() { return {}; }
+  static void Values(const T&, const std::string&, std::vector<std::string_view>*) {}
+  static bool Same(const T&, const T&, const std::string&) { return true; }
+};
+
+template <>
+struct FieldIndexes<MachinePool> {
+  static std::vector<std::string> Fields() {
+    return {kMachinePoolNodeNameField, kMachinePoolProviderIDField};
+  }
+  static bool Same(const MachinePool& a, const MachinePool& b, const std::string& field) {
+    if (field == kMachinePoolNodeNameField) return a.status.node_refs == b.status.node_refs;
+    return a.spec.provider_id_list == b.spec.provider_id_list;
+  }
+  static void Values(const MachinePool& mp, const std::string& field,
+                     std::vector<std::string_view>* out) {
+    if (field == kMachinePoolNodeNameField) {
+      for (const NodeReference& r : mp.status.node_refs) out->push_back(r.name);
+    } else if (field == kMachinePoolProviderIDField && mp.spec.provider_id_list) {
+      // machinePoolByProviderID skips empty entries.
+      for (const std::string& id : *mp.spec.provider_id_list) {
+        if (!id.empty()) out->push_back(id);
+      }
+    }
+  }
+};
+
+}  // namespace mpsim
