@@ -6,7 +6,10 @@
 
 namespace mpsim {
 
-// Creates parent directories as needed. False with *error set on failure.
+// Writes `content` to a hidden temporary file beside `path` (".NAME.tmp-PID-N")
+// and renames it to `path`: readers see the old file or the whole new one.
+// Creates parent directories as needed and removes temporary files of NAME
+// left by writers that died. False with *error set on failure.
 bool WriteFileAtomic(const std::string& path, const std::string& content, std::string* error);
 
 }  // namespace mpsim

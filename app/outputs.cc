@@ -2,6 +2,7 @@
 
 #include <google/protobuf/util/json_util.h>
 
+#include <filesystem>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -184,9 +185,13 @@ std::string TimelineCsv(const Recorder& rec) {
 std::string TraceJson(const RunOutput& out) { return TraceBuilder(out).Build().dump() + "\n"; }
 
 bool WriteRunOutputs(const std::string& dir, const RunOutput& out, std::string* error) {
-  return WriteFileAtomic(dir + "/summary.json", SummaryJson(out.summary), error) &&
-         WriteFileAtomic(dir + "/timeline.csv", TimelineCsv(out.recorder), error) &&
-         WriteFileAtomic(dir + "/trace.json", TraceJson(out), error);
+  // summary.json goes first and comes back last: CI reads it, so its presence
+  // means the other two files are there and come from the same run.
+  std::error_code ec;
+  std::filesystem::remove(dir + "/summary.json", ec);
+  return WriteFileAtomic(dir + "/timeline.csv", TimelineCsv(out.recorder), error) &&
+         WriteFileAtomic(dir + "/trace.json", TraceJson(out), error) &&
+         WriteFileAtomic(dir + "/summary.json", SummaryJson(out.summary), error);
 }
 
 }  // namespace mpsim

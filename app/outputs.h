@@ -12,7 +12,8 @@ std::string SummaryJson(const proto::RunSummary& s);
 std::string TimelineCsv(const Recorder& rec);
 std::string TraceJson(const RunOutput& out);
 
-// Writes the three files into dir. False with *error set on failure.
+// Writes the three files into dir, each atomically, summary.json last (and
+// removed first): when it exists the set is whole. False with *error set on failure.
 bool WriteRunOutputs(const std::string& dir, const RunOutput& out, std::string* error);
 
 }  // namespace mpsim

@@ -17,6 +17,10 @@ const char* StopReason(EventLoop::StopReason r) {
       return "horizon";
     case EventLoop::StopReason::kEventBudget:
       return "event budget";
+    case EventLoop::StopReason::kStalledClock:
+      return "stalled clock";
+    case EventLoop::StopReason::kPollBudget:
+      return "memory budget";
   }
   return "unknown";
 }

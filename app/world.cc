@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "app/providers.h"
+#include "app/run_limits.h"
 #include "app/summary.h"
 #include "controller/machinepool_reconciler.h"
 #include "sim/api_server.h"
@@ -22,8 +23,6 @@ namespace {
 constexpr const char* kNamespace = "default";
 constexpr const char* kClusterName = "workload";
 constexpr const char* kReplicasManagedBy = "cluster.x-k8s.io/replicas-managed-by";
-// A run that needs more events than this is a runaway, not a result.
-constexpr uint64_t kMaxEvents = 200'000'000;
 
 WorkloadOptions ToWorkloadOptions(const proto::WorkloadClusterSpec& w) {
   WorkloadOptions o;
@@ -63,7 +62,8 @@ class World {
         kill_rng_(StreamFor(seed, "events/killInstance")) {}
 
   bool Build(std::string* error);
-  void Run(RunOutput* out);
+  // False with *error when a budget of spec.limits stopped the run.
+  bool Run(RunOutput* out, std::string* error);
 
  private:
   bool BuildProviders(std::string* error);
@@ -304,14 +304,18 @@ void World::ApplyEvent(const proto::Event& e) {
   }
 }
 
-void World::Run(RunOutput* out) {
-  EventLoop::Stats stats = loop_.Run(sc_.spec().horizon(), kMaxEvents);
+bool World::Run(RunOutput* out, std::string* error) {
+  RunLimits limits(sc_.spec().limits());
+  EventLoop::Stats stats = loop_.Run(sc_.spec().horizon(), limits.ForLoop());
+  *error = limits.Error(stats, rec_);
+  if (!error->empty()) return false;
   observer_->Finish();
   SummaryInputs in{&sc_, seed_, &stats, observer_.get(), &rec_};
   for (ControllerHandle* h : controllers_) in.api_writes += h->api_writes();
   in.reconciles = mp_controller_->queue().reconciles();
   BuildSummary(in, &out->summary);
   out->recorder = std::move(rec_);
+  return true;
 }
 
 }  // namespace
@@ -320,8 +324,7 @@ bool RunScenario(const proto::Scenario& scenario, uint64_t seed, RunOutput* out,
                  std::string* error) {
   World world(scenario, seed);
   if (!world.Build(error)) return false;
-  world.Run(out);
-  return true;
+  return world.Run(out, error);
 }
 
 }  // namespace mpsim

@@ -19,7 +19,9 @@ struct RunOutput {
 };
 
 // Runs `scenario` with the given root seed. Returns false with *error set when
-// the world cannot be built (e.g. a provider this build does not model).
+// the world cannot be built (e.g. a provider this build does not model) or a
+// budget of spec.limits stopped the run (too many events, too much memory, a
+// zero-delay event loop).
 bool RunScenario(const proto::Scenario& scenario, uint64_t seed, RunOutput* out,
                  std::string* error);
 

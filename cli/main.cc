@@ -1,19 +1,39 @@
 // mpsim: the command line. Parses flags with CLI11 and hands each subcommand
 // to app/commands.h; every usage error exits 2 with one clear message.
 #include <CLI/CLI.hpp>
+#include <charconv>
+#include <exception>
 #include <iostream>
+#include <string>
+#include <vector>
 
 #include "app/commands.h"
 #include "app/version.h"
+#include "sim/scenario_schema.h"
+#include "sim/scenario_validate.h"
 
 namespace {
 
 using mpsim::kExitBadInput;
 
-void AddRun(CLI::App& app, mpsim::RunArgs* a) {
+// A seed is a uint64 written in decimal; CLI11's own conversion would throw
+// out_of_range (an abort) on "-1" or a number past 2^64.
+std::string CheckSeed(const std::string& text) {
+  uint64_t v = 0;
+  const char* end = text.data() + text.size();
+  auto [ptr, ec] = std::from_chars(text.data(), end, v);
+  if (text.empty() || ec != std::errc() || ptr != end) {
+    return "expected a seed from 0 to 18446744073709551615, got \"" + text + "\"";
+  }
+  return "";
+}
+
+void AddRun(CLI::App& app, mpsim::RunArgs* a, std::string* seed) {
   CLI::App* run = app.add_subcommand("run", "Run one scenario and write its results");
   run->add_option("SCENARIO", a->scenario, "scenario YAML file")->required();
-  run->add_option("--seed", a->seed, "root seed (default: spec.seed of the scenario)");
+  run->add_option("--seed", *seed, "root seed (default: spec.seed of the scenario)")
+      ->type_name("N")
+      ->check(CLI::Validator(CheckSeed, "N"));
   run->add_option("--set", a->overrides,
                   "override a scenario key, e.g. spec.machinePools[0].replicas=500")
       ->type_name("PATH=VALUE");
@@ -27,6 +47,32 @@ void AddRun(CLI::App& app, mpsim::RunArgs* a) {
   json->excludes(quiet);
 }
 
+// CLI11 answers an unknown command with "A subcommand is required"; say what
+// was wrong instead. False (after the message) for a word that is no command.
+bool KnownCommand(int argc, char** argv, const CLI::App& app) {
+  if (argc < 2 || argv[1][0] == '-') return true;
+  std::vector<std::string> names;
+  for (const CLI::App* sub : app.get_subcommands({})) names.push_back(sub->get_name());
+  for (const std::string& n : names) {
+    if (n == argv[1]) return true;
+  }
+  std::cerr << "error: unknown command \"" << argv[1] << "\"; expected "
+            << mpsim::scenario::OrList(names) << mpsim::scenario::DidYouMean(argv[1], names)
+            << "\n";
+  return false;
+}
+
+int Dispatch(CLI::App& app, mpsim::RunArgs& run, const std::string& seed,
+             const std::vector<std::string>& validate_files, const mpsim::CheckArgs& check) {
+  if (app.got_subcommand("run")) {
+    if (!seed.empty()) run.seed = std::stoull(seed);  // CheckSeed accepted it
+    return mpsim::RunCommand(run);
+  }
+  if (app.got_subcommand("validate")) return mpsim::ValidateCommand(validate_files);
+  if (app.got_subcommand("check")) return mpsim::CheckCommand(check);
+  return kExitBadInput;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -35,7 +81,8 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", "mpsim " + mpsim::VersionString());
 
   mpsim::RunArgs run;
-  AddRun(app, &run);
+  std::string seed;
+  AddRun(app, &run, &seed);
 
   std::vector<std::string> validate_files;
   CLI::App* validate = app.add_subcommand("validate", "Check scenario files without running them");
@@ -53,6 +100,7 @@ int main(int argc, char** argv) {
                   "override a key in every scenario, e.g. to try a change")
       ->type_name("PATH=VALUE");
 
+  if (!KnownCommand(argc, argv, app)) return kExitBadInput;
   try {
     app.parse(argc, argv);
   } catch (const CLI::Success& e) {
@@ -61,8 +109,11 @@ int main(int argc, char** argv) {
     app.exit(e);
     return kExitBadInput;
   }
-  if (app.got_subcommand("run")) return mpsim::RunCommand(run);
-  if (app.got_subcommand("validate")) return mpsim::ValidateCommand(validate_files);
-  if (app.got_subcommand("check")) return mpsim::CheckCommand(check);
-  return kExitBadInput;
+  try {
+    return Dispatch(app, run, seed, validate_files, check);
+  } catch (const std::exception& e) {
+    // Only a bug of ours or the machine (out of memory) gets here: one line, not an abort.
+    std::cerr << "error: mpsim stopped: " << e.what() << "\n";
+    return kExitBadInput;
+  }
 }

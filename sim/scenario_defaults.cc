@@ -14,6 +14,12 @@ namespace {
 const std::vector<DefaultEntry> kCoreDefaults = {
     {"spec.seed", "1", "", "mpsim choice; `--seed` overrides it", "-"},
     {"spec.horizon", "1h", "", "mpsim choice", "-"},
+    {"spec.limits.maxEvents", "200000000", "",
+     "mpsim choice: about 100 times the events of a 100,000-replica scale-up", "-"},
+    {"spec.limits.maxMemoryMiB", "8192", "",
+     "mpsim choice: well above the 100,000-replica runs of the performance budget", "-"},
+    {"spec.limits.maxEventsPerInstant", "5000000", "",
+     "mpsim choice: 50 events per instance of the largest pool at one instant", "-"},
     {"spec.controller.maxConcurrentReconciles", "50", "10 in releases before core/main.go",
      "Cluster API core/main.go --machinepool-concurrency (capi-core.md §1.2)", "H"},
     {"spec.controller.informerLag", "{dist: exponential, mean: 50ms}", "",

@@ -1,9 +1,11 @@
 #include "sim/scenario_text.h"
 
 #include <yaml-cpp/depthguard.h>
+#include <yaml-cpp/eventhandler.h>
 
 #include <algorithm>
 #include <cstdio>
+#include <sstream>
 
 namespace mpsim::scenario {
 namespace {
@@ -79,6 +81,53 @@ bool CheckBytes(const std::string& text, const std::string& file,
   return false;
 }
 
+// Records where each YAML document starts and ignores the rest.
+class DocumentStarts : public YAML::EventHandler {
+ public:
+  std::vector<YAML::Mark> starts;
+
+  void OnDocumentStart(const YAML::Mark& mark) override { starts.push_back(mark); }
+  void OnDocumentEnd() override {}
+  void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
+  void OnAlias(const YAML::Mark&, YAML::anchor_t) override {}
+  void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t,
+                const std::string&) override {}
+  void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t,
+                       YAML::EmitterStyle::value) override {}
+  void OnSequenceEnd() override {}
+  void OnMapStart(const YAML::Mark&, const std::string&, YAML::anchor_t,
+                  YAML::EmitterStyle::value) override {}
+  void OnMapEnd() override {}
+};
+
+// Checks that the text holds one YAML document. yaml-cpp's LoadAll never
+// returns on a ',' outside any flow collection: every "document" it reads
+// there consumes nothing. So read at most three documents' events, and call a
+// document that starts where the one before did a syntax error.
+bool CheckOneDocument(const std::string& text, const std::string& file,
+                      std::vector<ScenarioError>* errors) {
+  std::istringstream in(text);
+  YAML::Parser parser(in);
+  DocumentStarts docs;
+  while (docs.starts.size() < 3 && parser.HandleNextDocument(docs)) {
+  }
+  for (size_t i = 1; i < docs.starts.size(); ++i) {
+    const YAML::Mark& m = docs.starts[i];
+    if (m.pos != docs.starts[i - 1].pos) continue;
+    const char c = m.pos >= 0 && static_cast<size_t>(m.pos) < text.size() ? text[m.pos] : '?';
+    errors->push_back(At(file, PositionOf(m),
+                         std::string("YAML syntax error: unexpected '") + c +
+                             "' outside a flow collection ({...} or [...])"));
+    return false;
+  }
+  if (docs.starts.size() > 1) {
+    errors->push_back(At(file, PositionOf(docs.starts[1]),
+                         "a second YAML document starts here; a scenario file holds one"));
+    return false;
+  }
+  return true;
+}
+
 // Aliases can make a YAML graph cyclic or exponentially large; a scenario is a
 // small tree, so its walks must never meet either.
 constexpr int kMaxDepth = 64;
@@ -96,6 +145,41 @@ bool Bounded(const YAML::Node& node, int depth, size_t* budget) {
   return true;
 }
 
+// Offset of the quote that closes the quoted scalar opening at `open`, or npos.
+size_t ClosingQuote(const std::string& text, size_t open) {
+  const char q = text[open];
+  for (size_t i = open + 1; i < text.size(); ++i) {
+    const bool escaped_pair =
+        q == '\'' && text[i] == '\'' && i + 1 < text.size() && text[i + 1] == '\'';
+    if ((q == '"' && text[i] == '\\') || escaped_pair) {
+      ++i;
+    } else if (text[i] == q) {
+      return i;
+    }
+  }
+  return std::string::npos;
+}
+
+// yaml-cpp lets a quoted scalar that is never closed run to the end of the
+// file, swallowing the rest of the scenario; say where the quote opened.
+bool FindUnclosedQuote(const std::string& text, const YAML::Node& node, TextPosition* at) {
+  if (node.IsScalar()) {
+    const YAML::Mark m = node.Mark();
+    if (m.is_null() || m.pos < 0 || static_cast<size_t>(m.pos) >= text.size()) return false;
+    const char c = text[m.pos];
+    if ((c != '"' && c != '\'') || ClosingQuote(text, m.pos) != std::string::npos) return false;
+    *at = PositionOf(m);
+    return true;
+  }
+  for (auto it = node.begin(); (node.IsMap() || node.IsSequence()) && it != node.end(); ++it) {
+    const bool found = node.IsMap() ? FindUnclosedQuote(text, it->first, at) ||
+                                          FindUnclosedQuote(text, it->second, at)
+                                    : FindUnclosedQuote(text, *it, at);
+    if (found) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 TextPosition PositionOf(const YAML::Mark& mark) {
@@ -106,9 +190,10 @@ TextPosition PositionOf(const YAML::Mark& mark) {
 bool ParseScenarioText(const std::string& text, const std::string& file, YAML::Node* root,
                        std::vector<ScenarioError>* errors) {
   if (!CheckBytes(text, file, errors)) return false;
-  std::vector<YAML::Node> docs;
+  YAML::Node doc;
   try {
-    docs = YAML::LoadAll(text);
+    if (!CheckOneDocument(text, file, errors)) return false;
+    doc = YAML::Load(text);
   } catch (const YAML::DeepRecursion& e) {
     errors->push_back(At(file, PositionOf(e.mark),
                          "the YAML nests deeper than " + std::to_string(e.depth()) + " levels"));
@@ -117,30 +202,30 @@ bool ParseScenarioText(const std::string& text, const std::string& file, YAML::N
     errors->push_back(SyntaxError(text, file, e));
     return false;
   }
-  if (docs.empty() || docs[0].IsNull()) {
+  if (doc.IsNull()) {
     errors->push_back(
         At(file, {1, 1}, "the file is empty; a scenario starts with apiVersion: mpsim/v1"));
     return false;
   }
-  if (docs.size() > 1) {
-    errors->push_back(At(file, PositionOf(docs[1].Mark()),
-                         "a second YAML document starts here; a scenario file holds one"));
-    return false;
-  }
-  if (!docs[0].IsMap()) {
-    errors->push_back(At(file, PositionOf(docs[0].Mark()),
+  if (!doc.IsMap()) {
+    errors->push_back(At(file, PositionOf(doc.Mark()),
                          "expected a mapping with apiVersion, kind, metadata and spec at the top "
                          "of the file"));
     return false;
   }
   size_t budget = kMaxNodes;
-  if (!Bounded(docs[0], 0, &budget)) {
-    errors->push_back(At(file, PositionOf(docs[0].Mark()),
+  if (!Bounded(doc, 0, &budget)) {
+    errors->push_back(At(file, PositionOf(doc.Mark()),
                          "the YAML nests deeper than 64 levels or expands to more than 4000000 "
                          "nodes (does an alias refer to itself?)"));
     return false;
   }
-  *root = docs[0];
+  TextPosition quote;
+  if (FindUnclosedQuote(text, doc, &quote)) {
+    errors->push_back(At(file, quote, "YAML syntax error: this quoted string is never closed"));
+    return false;
+  }
+  *root = doc;
   return true;
 }
 

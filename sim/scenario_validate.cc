@@ -46,6 +46,7 @@ class Validator {
     Controller(spec_.controller(), "spec.controller");
     Workload(spec_.workload_cluster(), "spec.workloadCluster");
     Pools();
+    Limits(spec_.limits(), "spec.limits");
   }
 
  private:
@@ -64,6 +65,14 @@ class Validator {
 
   void Probability(double p, const std::string& path) {
     if (p < 0 || p > 1) Add(path, "expected a probability between 0 and 1, got " + Number(p));
+  }
+
+  // A zero budget would stop every run before its first event.
+  void Limits(const proto::Limits& l, const std::string& path) {
+    const char* kAtLeastOne = "expected at least 1";
+    if (l.max_events() == 0) Add(JoinKey(path, "maxEvents"), kAtLeastOne);
+    if (l.max_memory_mib() == 0) Add(JoinKey(path, "maxMemoryMiB"), kAtLeastOne);
+    if (l.max_events_per_instant() == 0) Add(JoinKey(path, "maxEventsPerInstant"), kAtLeastOne);
   }
 
   void Header() {

@@ -368,7 +368,7 @@ TEST(ScenarioErrors, BadScenarioFiles) {
     EXPECT_EQ(first.rfind(path + ":" + at + ": ", 0), 0u) << first;
     EXPECT_NE(first.find(want), std::string::npos) << first << "\nwanted: " << want;
   }
-  EXPECT_GE(files, 25);
+  EXPECT_GE(files, 70);
 }
 
 TEST(ToDistSpec, EveryKind) {
