@@ -3,6 +3,7 @@
 // and a manager to run its controllers in; the provider does the rest.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -41,6 +42,13 @@ class InfraProvider {
   virtual int KillInstances(const std::string& pool, int count, Rng* rng) {
     (void)pool, (void)count, (void)rng;
     return -1;
+  }
+
+ protected:
+  // The resync filter of the provider's InfraMachinePool controller: only the
+  // pools of its own kind (Manager::AddController).
+  std::function<bool(const InfraMachinePool&)> OwnKind() const {
+    return [kind = kind()](const InfraMachinePool& p) { return p.kind == kind; };
   }
 };
 

@@ -53,10 +53,14 @@ class Manager {
   void AddWorkloadCluster(const ObjectKey& cluster, ApiServer* workload,
                           std::function<bool()> reachable);
 
-  // Adds a controller whose primary kind is T (resync re-adds every T).
+  // Adds a controller whose primary kind is T (resync re-adds every T it is
+  // `for`). Every InfraMachinePool shares one store here while each provider
+  // kind is a resource of its own in Kubernetes, so a provider's controller
+  // passes `is_for` to resync only its own kind.
   template <class T>
   ControllerHandle* AddController(const std::string& name, WorkQueueOptions opts,
-                                  MakeReconciler make);
+                                  MakeReconciler make,
+                                  std::function<bool(const T&)> is_for = nullptr);
 
   // Starts every controller's resync timer.
   void Start();
@@ -96,12 +100,15 @@ class Manager {
 
 template <class T>
 ControllerHandle* Manager::AddController(const std::string& name, WorkQueueOptions opts,
-                                         MakeReconciler make) {
+                                         MakeReconciler make,
+                                         std::function<bool(const T&)> is_for) {
   Informer<T>* inf = &informer<T>();
-  return AddControllerImpl(name, std::move(opts), std::move(make), [inf] {
+  return AddControllerImpl(name, std::move(opts), std::move(make), [inf, is_for] {
     std::vector<Request> keys;
     keys.reserve(inf->cache().size());
-    for (const auto& [key, obj] : inf->cache()) keys.push_back({key});
+    for (const auto& [key, obj] : inf->cache()) {
+      if (!is_for || is_for(*obj)) keys.push_back({key});
+    }
     return keys;
   });
 }

@@ -97,6 +97,7 @@ TestInfraReconciler::TestInfraReconciler(Client* client, const Clock* clock, Rec
 
 void TestInfraReconciler::Setup(Builder* b) {
   b->WatchInfraMachinePools([](const WatchEvent<InfraMachinePool>& ev) {
+    if (ev.obj.kind != kTestMachinePoolKind) return std::vector<Request>{};
     return std::vector<Request>{{ev.obj.meta.Key()}};
   });
   // The owner MachinePool's replicas and version drive the pool.
@@ -232,9 +233,12 @@ void TestProvider::AddControllers(Manager* manager) {
   q.policy = RateLimitPolicy::ControllerRuntimeDefault();
   q.priority_queue = false;  // as the real providers' managers (providers.md §0.1)
   q.reconcile_duration = ToDistSpec(ctx_.controller->reconcile_duration());
-  manager->AddController<InfraMachinePool>("testmachinepool", q, [this, clouds](Client* client) {
-    return std::make_unique<TestInfraReconciler>(client, ctx_.loop, ctx_.recorder, clouds);
-  });
+  manager->AddController<InfraMachinePool>(
+      "testmachinepool", q,
+      [this, clouds](Client* client) {
+        return std::make_unique<TestInfraReconciler>(client, ctx_.loop, ctx_.recorder, clouds);
+      },
+      OwnKind());
 }
 
 int TestProvider::KillInstances(const std::string& pool, int count, Rng* rng) {

@@ -23,6 +23,9 @@ struct AsgOptions {
   double reorder_probability = 0;            // a Describe lists instances in another order
   int32_t min_healthy_percentage = 90;       // instance refresh
   Duration instance_warmup = 300 * kSecond;  // instance refresh
+  // EC2 instance IDs are unique in a region, so each group of a run draws
+  // from its own block of IDs (the provider numbers its groups).
+  uint32_t id_block = 0;
 };
 
 AsgOptions ToAsgOptions(const proto::AsgProvider& p);

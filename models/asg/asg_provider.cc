@@ -8,8 +8,10 @@ namespace mpsim::asg {
 std::string AsgProvider::kind() const { return kAwsMachinePoolKind; }
 
 void AsgProvider::AddPool(const proto::MachinePoolSpec& pool) {
+  AsgOptions opts = ToAsgOptions(pool.asg());
+  opts.id_block = static_cast<uint32_t>(groups_.size());
   groups_[pool.name()] = std::make_unique<AutoScalingGroup>(
-      ctx_.loop, ctx_.workload, ctx_.recorder, pool.name(), ToAsgOptions(pool.asg()), ctx_.seed);
+      ctx_.loop, ctx_.workload, ctx_.recorder, pool.name(), std::move(opts), ctx_.seed);
 }
 
 void AsgProvider::AddControllers(Manager* manager) {
@@ -20,9 +22,12 @@ void AsgProvider::AddControllers(Manager* manager) {
   q.policy = RateLimitPolicy::ControllerRuntimeDefault();  // providers.md §0.1
   q.priority_queue = false;  // CAPA does not enable controller-runtime's priority queue
   q.reconcile_duration = ToDistSpec(ctx_.controller->reconcile_duration());
-  manager->AddController<InfraMachinePool>("awsmachinepool", q, [this, groups](Client* client) {
-    return std::make_unique<AwsMachinePoolReconciler>(client, ctx_.loop, ctx_.recorder, groups);
-  });
+  manager->AddController<InfraMachinePool>(
+      "awsmachinepool", q,
+      [this, groups](Client* client) {
+        return std::make_unique<AwsMachinePoolReconciler>(client, ctx_.loop, ctx_.recorder, groups);
+      },
+      OwnKind());
 }
 
 int AsgProvider::KillInstances(const std::string& pool, int count, Rng* rng) {

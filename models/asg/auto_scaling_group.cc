@@ -21,9 +21,11 @@ const char* StateName(State s) {
   return "Unknown";
 }
 
-std::string InstanceId(uint64_t n) {
+// 17 hex digits as EC2's; the group's block sits above the 44 low bits.
+std::string InstanceId(uint32_t block, uint64_t n) {
   char buf[32];
-  std::snprintf(buf, sizeof buf, "i-%017llx", static_cast<unsigned long long>(n));
+  const uint64_t id = (static_cast<uint64_t>(block) << 44) | n;
+  std::snprintf(buf, sizeof buf, "i-%017llx", static_cast<unsigned long long>(id));
   return buf;
 }
 
@@ -155,7 +157,7 @@ std::optional<std::string> AutoScalingGroup::PickZone(
 }
 
 void AutoScalingGroup::Launch(const std::string& zone) {
-  const std::string id = InstanceId(++next_id_);
+  const std::string id = InstanceId(opts_.id_block, ++next_id_);
   Instance inst{id,
                 zone,
                 State::kPending,

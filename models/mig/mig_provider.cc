@@ -27,11 +27,13 @@ void MigProvider::AddControllers(Manager* manager) {
   q.priority_queue = false;
   q.reconcile_duration = ToDistSpec(ctx_.controller->reconcile_duration());
   ApiQuota* quota = quota_.get();
-  manager->AddController<InfraMachinePool>("gcpmachinepool", q,
-                                           [this, pools, quota](Client* client) {
-                                             return std::make_unique<GcpMachinePoolReconciler>(
-                                                 client, ctx_.loop, ctx_.recorder, quota, pools);
-                                           });
+  manager->AddController<InfraMachinePool>(
+      "gcpmachinepool", q,
+      [this, pools, quota](Client* client) {
+        return std::make_unique<GcpMachinePoolReconciler>(client, ctx_.loop, ctx_.recorder, quota,
+                                                          pools);
+      },
+      OwnKind());
 }
 
 int MigProvider::KillInstances(const std::string& pool, int count, Rng* rng) {

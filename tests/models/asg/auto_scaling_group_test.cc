@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <map>
+#include <set>
 
 #include "sim/api_server.h"
 
@@ -53,6 +54,24 @@ TEST_F(AsgTest, LaunchesBalanceZonesAndGoInServiceAfterTheLaunchDelay) {
   for (const Instance* i : g.Describe()) EXPECT_EQ(i->state, State::kPending);
   RunTo(30 * kSecond);
   for (const Instance* i : g.Describe()) EXPECT_EQ(i->state, State::kInService);
+}
+
+// Two groups of one run never share an instance ID (and so a providerID):
+// EC2 IDs are unique in a region.
+TEST_F(AsgTest, GroupsInOneRunDrawDistinctInstanceIds) {
+  AsgOptions second = Options();
+  second.id_block = 1;
+  AutoScalingGroup a(&loop_, &workload_, &rec_, "mp-0", Options(), 1);
+  AutoScalingGroup b(&loop_, &workload_, &rec_, "mp-1", second, 1);
+  a.Create(3, "v1.30.0");
+  b.Create(3, "v1.30.0");
+  RunTo(5 * kSecond);
+  std::set<std::string> ids;
+  for (const Instance* i : a.Describe()) ids.insert(i->id);
+  for (const Instance* i : b.Describe()) ids.insert(i->id);
+  EXPECT_EQ(ids.size(), 6u);
+  EXPECT_EQ(a.Describe().front()->id, "i-00000000000000001");
+  EXPECT_EQ(b.Describe().front()->id, "i-00000100000000001");
 }
 
 TEST_F(AsgTest, FullZoneSendsLaunchesElsewhere) {
