@@ -46,7 +46,7 @@ std::string NotConvergedReason(const PoolRecord& r) {
   }
   if (!r.unmatched_ids.empty()) {
     why += "; " + std::to_string(r.unmatched_ids.size()) +
-           " providerID(s) in the InfraMachinePool never matched a Node (first: " +
+           " providerID(s) in the InfraMachinePool never got a Node in status.nodeRefs (first: " +
            r.unmatched_ids.front() + ")";
   }
   return why;

@@ -69,6 +69,8 @@ const std::vector<DefaultEntry> kCoreDefaults = {
     {"spec.machinePools[].provider.test.providerIDPrefix", "test://", "", "mpsim choice", "-"},
     {"spec.machinePools[].provider.test.readyWhen", "created", "", "mpsim choice", "-"},
     {"spec.machinePools[].provider.test.failureReason", "\"\"", "", "no failure unless asked", "-"},
+    {"spec.machinePools[].provider.test.reportsReplicas", "true", "",
+     "the InfraMachinePool contract (status.replicas)", "-"},
 };
 
 // A distribution mapping that names `dist` is complete as written.

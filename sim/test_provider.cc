@@ -154,13 +154,15 @@ Status TestInfraReconciler::Report(const InfraMachinePool& base, const MachinePo
   if (!complete) result->requeue_after = kPollInterval;
   const bool ready = !cloud->options().ready_when_all_running || complete;
   const std::string& reason = cloud->options().failure_reason;
-  const bool same = base.spec.provider_id_list == ids && base.status.replicas == n &&
+  const std::optional<int32_t> replicas =
+      cloud->options().reports_replicas ? std::optional<int32_t>(n) : std::nullopt;
+  const bool same = base.spec.provider_id_list == ids && base.status.replicas == replicas &&
                     base.status.ready == ready && base.status.initialization_provisioned == ready &&
                     (reason.empty() || base.status.failure_reason == reason);
   if (same) return Status::Ok();
   InfraMachinePool imp = base;
   imp.spec.provider_id_list = ids;
-  imp.status.replicas = n;
+  imp.status.replicas = replicas;
   imp.status.ready = ready;
   imp.status.initialization_provisioned = ready;
   if (!reason.empty()) {
@@ -218,9 +220,10 @@ Status TestInfraReconciler::ReconcileDelete(InfraMachinePool* imp, TestCloud* cl
 
 void TestProvider::AddPool(const proto::MachinePoolSpec& pool) {
   const auto& t = pool.test();
-  TestProviderOptions opts{ToDistSpec(t.launch_delay()), ToDistSpec(t.delete_delay()),
-                           t.provider_id_prefix(), t.ready_when() == "allRunning",
-                           t.failure_reason()};
+  TestProviderOptions opts{
+      ToDistSpec(t.launch_delay()), ToDistSpec(t.delete_delay()),
+      t.provider_id_prefix(),       t.ready_when() == "allRunning",
+      t.failure_reason(),           !t.has_reports_replicas() || t.reports_replicas()};
   clouds_[pool.name()] = std::make_unique<TestCloud>(ctx_.loop, ctx_.workload, ctx_.recorder,
                                                      pool.name(), opts, ctx_.seed);
 }

@@ -23,6 +23,7 @@ struct TestProviderOptions {
   std::string provider_id_prefix = "test://";
   bool ready_when_all_running = false;
   std::string failure_reason;
+  bool reports_replicas = true;  // false: status.replicas is never set
 };
 
 inline constexpr const char* kTestMachinePoolKind = "TestMachinePool";
