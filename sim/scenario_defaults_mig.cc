@@ -28,6 +28,8 @@ std::vector<DefaultEntry> MigDefaults() {
       {"spec.machinePools[].provider.mig.apiRequestsPerMinute", "1500", "",
        "providers.md §4.3 per-minute Compute API quota (older default table)", "M"},
       {"spec.machinePools[].provider.mig.project", "mpsim-project", "", "mpsim choice", "-"},
+      {"spec.machinePools[].provider.mig.malformedUrlProbability", "0", "",
+       "fault off unless asked; no upstream issue reports it (providers.md §3.5)", "-"},
   };
 }
 

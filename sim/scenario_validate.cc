@@ -235,6 +235,7 @@ class Validator {
     Dist(m.reaction_delay(), JoinKey(path, "reactionDelay"));
     Dist(m.stockout_retry(), JoinKey(path, "stockoutRetry"));
     Probability(m.stockout_probability(), JoinKey(path, "stockoutProbability"));
+    Probability(m.malformed_url_probability(), JoinKey(path, "malformedUrlProbability"));
     OneOf(m.update_policy(), {"OPPORTUNISTIC", "PROACTIVE"}, JoinKey(path, "updatePolicy"),
           "update policy");
     if (m.api_requests_per_minute() == 0) {

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "models/mig/instance_url.h"
+
 namespace mpsim::mig {
 namespace {
 
@@ -112,7 +114,7 @@ Status GcpMachinePoolReconciler::WriteStatus(const InfraMachinePool& imp, const 
   if (Status s = Call(imp, "compute:instanceGroups.listInstances"); !s.ok()) return s;
   std::vector<std::string> ids;
   for (const ManagedInstance* mi : pool.group->ListInstances()) {
-    ids.push_back("gce://" + pool.project + "/" + pool.group->zone() + "/" + mi->name);
+    if (Status s = ProviderIdFromUrl(mi->url, &ids.emplace_back()); !s.ok()) return s;
   }
   const int32_t n = static_cast<int32_t>(ids.size());
   if (imp.spec.provider_id_list == ids && imp.status.replicas == n && imp.status.ready == true &&

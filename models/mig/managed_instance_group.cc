@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "models/mig/instance_url.h"
+
 namespace mpsim::mig {
 namespace {
 
@@ -137,12 +139,24 @@ void ManagedInstanceGroup::TryCreate(const std::string& name) {
     return;
   }
   it->second.last_error.clear();
+  it->second.url = SelfLink(name);
   it->second.status = VmStatus::kProvisioning;
   ++vms_;
   it->second.template_version = template_version_;
   it->second.kubelet_version = kubelet_version_;
   rec_->Change(loop_->Now(), "Instance", name, "state", "", "PROVISIONING", pool_);
   loop_->After(Sample(opts_.launch_delay, launch_rng_), [this, name] { OnRunning(name); });
+}
+
+// Drawn only when the fault is on, so other random draws stay as they were.
+std::string ManagedInstanceGroup::SelfLink(const std::string& name) {
+  if (opts_.malformed_url_probability > 0 &&
+      fault_rng_.Bernoulli(opts_.malformed_url_probability)) {
+    rec_->Fault(loop_->Now(), pool_, name, "instance.malformedURL");
+    return "https://www.googleapis.com/compute/v1/projects/" + opts_.project + "/regions/" + zone_ +
+           "/instances/" + name;
+  }
+  return InstanceUrl(opts_.project, zone_, name);
 }
 
 void ManagedInstanceGroup::OnRunning(const std::string& name) {

@@ -29,6 +29,7 @@ struct ManagedInstance {
   std::string kubelet_version;
   std::string last_error;  // lastAttempt.errors of a failed create
   uint64_t seq = 0;        // creation order, which is the API order
+  std::string url;         // the VM's self link, once the VM exists
 };
 
 class ManagedInstanceGroup {
@@ -61,6 +62,7 @@ class ManagedInstanceGroup {
 
  private:
   void ScheduleConverge(Duration delay);
+  std::string SelfLink(const std::string& name);
   void Converge();
   void Create();
   void TryCreate(const std::string& name);

@@ -13,6 +13,7 @@ MigOptions ToMigOptions(const proto::MigProvider& p) {
   o.reaction_delay = ToDistSpec(p.reaction_delay());
   o.stockout_retry = ToDistSpec(p.stockout_retry());
   o.stockout_probability = p.stockout_probability();
+  o.malformed_url_probability = p.malformed_url_probability();
   o.proactive = p.update_policy() == "PROACTIVE";
   o.api_requests_per_minute = p.api_requests_per_minute();
   o.project = p.project();

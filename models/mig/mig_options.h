@@ -20,7 +20,8 @@ struct MigOptions {
   DistSpec reaction_delay;                  // resize -> CREATING
   DistSpec stockout_retry;                  // failed create -> next attempt
   double stockout_probability = 0;
-  bool proactive = false;  // update policy type PROACTIVE
+  double malformed_url_probability = 0;  // a VM's self link CAPG cannot parse
+  bool proactive = false;                // update policy type PROACTIVE
   int32_t api_requests_per_minute = 1500;
   std::string project = "mpsim-project";
 };

@@ -12,13 +12,15 @@
 #include <sstream>
 #include <string>
 
+#include "tests/testing/run_mpsim.h"
+
 namespace mpsim {
 namespace {
 
 namespace fs = std::filesystem;
 
 fs::path FreshDir(const std::string& name) {
-  fs::path d = fs::path(::testing::TempDir()) / ("mpsim_atomic_" + name);
+  fs::path d = testing::ScratchPath("atomic_" + name);
   fs::remove_all(d);
   fs::create_directories(d);
   return d;

@@ -63,7 +63,7 @@ void ExpectCleanError(const Result& r, const std::string& what) {
 }
 
 fs::path Temp(const std::string& name) {
-  fs::path p = fs::path(::testing::TempDir()) / ("mpsim_bad_" + name);
+  fs::path p = testing::ScratchPath("bad_" + name);
   fs::remove_all(p);
   return p;
 }

@@ -29,7 +29,7 @@ std::string Slurp(const fs::path& p) {
 }
 
 fs::path OutDir(const std::string& name) {
-  fs::path d = fs::path(::testing::TempDir()) / ("mpsim_cli_" + name);
+  fs::path d = testing::ScratchPath("cli_" + name);
   fs::remove_all(d);
   return d;
 }

@@ -40,7 +40,7 @@ bool RunInto(const fs::path& scenario, int seed, const fs::path& out, std::strin
 }
 
 TEST(CliE2EDeterminism, EveryScenarioTwiceWithTwoSeeds) {
-  const fs::path tmp = fs::path(::testing::TempDir()) / "mpsim_determinism";
+  const fs::path tmp = testing::ScratchPath("determinism");
   int ran = 0;
   for (const auto& entry : fs::recursive_directory_iterator(Src("scenarios"))) {
     if (entry.path().extension() != ".yaml") continue;
@@ -60,10 +60,11 @@ TEST(CliE2EDeterminism, EveryScenarioTwiceWithTwoSeeds) {
     }
   }
   EXPECT_GE(ran, 2) << "no scenario in scenarios/ could run";
+  fs::remove_all(tmp);
 }
 
 TEST(CliE2EDeterminism, ALargePoolTwice) {
-  const fs::path tmp = fs::path(::testing::TempDir()) / "mpsim_determinism_large";
+  const fs::path tmp = testing::ScratchPath("determinism_large");
   std::string outputs[2];
   for (int i = 0; i < 2; ++i) {
     const fs::path out = tmp / std::to_string(i);
@@ -78,6 +79,7 @@ TEST(CliE2EDeterminism, ALargePoolTwice) {
   }
   EXPECT_GT(outputs[0].size(), 100'000u);
   EXPECT_TRUE(outputs[0] == outputs[1]);
+  fs::remove_all(tmp);
 }
 
 }  // namespace

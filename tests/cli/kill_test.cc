@@ -76,7 +76,7 @@ void ExpectNothingPartial(const fs::path& dir, const fs::path& reference, const 
 }
 
 TEST(CliE2EKill, SigkillAtRandomMomentsLeavesNoPartialOutput) {
-  const fs::path base = fs::path(::testing::TempDir()) / "mpsim_kill";
+  const fs::path base = testing::ScratchPath("kill");
   fs::remove_all(base);
   const fs::path reference = base / "reference";
   const auto start = std::chrono::steady_clock::now();
@@ -126,6 +126,7 @@ TEST(CliE2EKill, SigkillAtRandomMomentsLeavesNoPartialOutput) {
   for (const std::string& name : kOutputs) {
     EXPECT_TRUE(Slurp(dir / name) == Slurp(reference / name)) << name;
   }
+  fs::remove_all(base);
 }
 
 }  // namespace

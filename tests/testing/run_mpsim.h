@@ -2,9 +2,12 @@
 // exit status and captured stdout.
 #pragma once
 
+#include <gtest/gtest.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <cstdio>
+#include <filesystem>
 #include <string>
 
 namespace mpsim::testing {
@@ -25,6 +28,13 @@ inline Ran Mpsim(const std::string& args, bool with_stderr = false) {
   while ((n = fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, n);
   const int st = pclose(p);
   return {WIFEXITED(st) ? WEXITSTATUS(st) : -1, out};
+}
+
+// A scratch path of this test process under the test temp dir: concurrent
+// test runs (ctest -j, two checkouts on one machine) never share one.
+inline std::filesystem::path ScratchPath(const std::string& name) {
+  return std::filesystem::path(::testing::TempDir()) /
+         ("mpsim_" + std::to_string(getpid()) + "_" + name);
 }
 
 inline std::string Src(const std::string& rel) { return std::string(MPSIM_SOURCE_DIR) + "/" + rel; }

@@ -1,6 +1,7 @@
 // The GCP scenario library through the real `mpsim check` (issue 7): a
 // stockout that never finishes, stockouts at 1000 replicas, PROACTIVE and
-// OPPORTUNISTIC upgrades, API rate limits, the one-zone rule.
+// OPPORTUNISTIC upgrades, API rate limits, the one-zone rule, a malformed
+// instance URL, scale-down 1000 -> 100 and deleting 500 instances.
 #include <gtest/gtest.h>
 
 #include "tests/testing/run_mpsim.h"
@@ -13,7 +14,8 @@ TEST(ScenarioGcp, LibraryPasses) {
   EXPECT_EQ(r.status, 0) << r.out;
   EXPECT_EQ(r.out.find("FAIL"), std::string::npos) << r.out;
   for (const char* f : {"stockout-never-finishes", "scale-up-1000-stockouts", "upgrade-proactive",
-                        "upgrade-opportunistic", "rate-limited", "two-zones-rejected"}) {
+                        "upgrade-opportunistic", "rate-limited", "two-zones-rejected",
+                        "malformed-url", "scale-down-1000-100", "delete-500"}) {
     EXPECT_NE(r.out.find(std::string("ok   ") + testing::Src("scenarios/gcp/") + f),
               std::string::npos)
         << f;
