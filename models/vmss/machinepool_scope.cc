@@ -113,10 +113,11 @@ Status AzureMachinePoolReconciler::Close(const InfraMachinePool& imp, Pool& pool
   next.status.ready = ready;
   if (Status s = client_->InfraMachinePools().Patch(base, &next); !s.ok()) return s;
   if (new_ids) st.written_revision = st.ids_revision;
-  if (imp.status.ready != ready) {
-    auto text = [](std::optional<bool> b) { return !b ? "" : *b ? "true" : "false"; };
+  // CAPZ's status.ready is a plain bool: unset reads as false.
+  const bool was = imp.status.ready.value_or(false), now = ready.value_or(false);
+  if (was != now) {
     rec_->Change(clock_->Now(), kAzureMachinePoolKind, imp.meta.name, "status.ready",
-                 text(imp.status.ready), text(ready), imp.meta.name);
+                 was ? "true" : "false", now ? "true" : "false", imp.meta.name);
   }
   return Status::Ok();
 }
