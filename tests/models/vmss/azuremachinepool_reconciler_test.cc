@@ -64,7 +64,11 @@ class AmpTest : public ::testing::Test {
     EXPECT_TRUE(r_->Reconcile({kKey}, &res).ok());
     return res;
   }
-  void RunTo(Time t) { loop_.Run(t, 10'000'000); }
+  // Runs the loop to `t`, then stands at `t` even if the queue ran dry earlier.
+  void RunTo(Time t) {
+    loop_.At(t, [] {});
+    loop_.Run(t, 10'000'000);
+  }
   const InfraMachinePool& Amp() { return client_.infra_machine_pools().At(kKey); }
   void SetMachinePool(const std::function<void(MachinePool*)>& f) {
     MachinePool mp = client_.machine_pools().At(kKey);

@@ -23,7 +23,11 @@ class VmssTest : public ::testing::Test {
     o.allocation_failure_delay = DistSpec::Constant(20 * kSecond);
     return o;
   }
-  void RunTo(Duration t) { loop_.Run(t, 10'000'000); }
+  // Runs the loop to `t`, then stands at `t` even if the queue ran dry earlier.
+  void RunTo(Time t) {
+    loop_.At(t, [] {});
+    loop_.Run(t, 10'000'000);
+  }
   static int Count(const VirtualMachineScaleSet& s, VmState st) {
     int n = 0;
     for (const auto& [id, vm] : s.vms()) n += vm.state == st;
@@ -66,7 +70,9 @@ TEST_F(VmssTest, AllocationFailureLeavesFailedVmsThatCountTowardCapacity) {
   EXPECT_EQ(s.capacity(), 5);
   EXPECT_EQ(s.provisioning_state(), "Failed");  // a partial scale-out fails the operation
   for (const auto& [id, vm] : s.vms()) {
-    if (vm.state == VmState::kFailed) EXPECT_EQ(vm.error, "AllocationFailed");
+    if (vm.state == VmState::kFailed) {
+      EXPECT_EQ(vm.error, "AllocationFailed");
+    }
   }
 }
 
