@@ -2,6 +2,7 @@
 
 #include "models/asg/asg_provider.h"
 #include "models/mig/mig_provider.h"
+#include "models/vmss/vmss_provider.h"
 #include "sim/test_provider.h"
 
 namespace mpsim {
@@ -23,7 +24,7 @@ std::string ProviderName(const proto::MachinePoolSpec& pool) {
 
 std::string AvailableProviders() {
   std::string out;
-  for (const char* name : {"test", "asg", "mig"})
+  for (const char* name : {"test", "asg", "vmss", "mig"})
     out += (out.empty() ? "" : ", ") + std::string(name);
   return out;
 }
@@ -35,6 +36,8 @@ std::unique_ptr<InfraProvider> MakeProvider(const proto::MachinePoolSpec& pool,
       return std::make_unique<TestProvider>(ctx);
     case proto::MachinePoolSpec::kAsg:
       return std::make_unique<asg::AsgProvider>(ctx);
+    case proto::MachinePoolSpec::kVmss:
+      return std::make_unique<vmss::VmssProvider>(ctx);
     case proto::MachinePoolSpec::kMig:
       return std::make_unique<mig::MigProvider>(ctx);
     default:

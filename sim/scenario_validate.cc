@@ -179,7 +179,8 @@ class Validator {
         Cloud(p.asg(), JoinKey(path, "asg"));
         return Asg(p.asg(), JoinKey(path, "asg"));
       case proto::MachinePoolSpec::kVmss:
-        return Cloud(p.vmss(), JoinKey(path, "vmss"));
+        Cloud(p.vmss(), JoinKey(path, "vmss"));
+        return Vmss(p.vmss(), JoinKey(path, "vmss"));
       case proto::MachinePoolSpec::kMig:
         Cloud(p.mig(), JoinKey(path, "mig"));
         return Mig(p.mig(), JoinKey(path, "mig"));
@@ -242,6 +243,37 @@ class Validator {
       Add(JoinKey(path, "apiRequestsPerMinute"), "expected at least 1 request per minute");
     }
     if (m.project().empty()) Add(JoinKey(path, "project"), "the project cannot be empty");
+  }
+
+  void Vmss(const proto::VmssProvider& v, const std::string& path) {
+    Dist(v.operation_delay(), JoinKey(path, "operationDelay"));
+    Dist(v.allocation_failure_delay(), JoinKey(path, "allocationFailureDelay"));
+    Probability(v.allocation_failed_probability(), JoinKey(path, "allocationFailedProbability"));
+    OneOf(v.failed_behavior(), {"HEAD", "v1.26.0"}, JoinKey(path, "failedBehavior"),
+          "failed behaviour");
+    IntOrPercent(v.max_surge(), JoinKey(path, "maxSurge"));
+    IntOrPercent(v.max_unavailable(), JoinKey(path, "maxUnavailable"));
+    OneOf(v.delete_policy(), {"Oldest", "Newest", "Random"}, JoinKey(path, "deletePolicy"),
+          "delete policy");
+    if (v.arm_read_burst() < 1) Add(JoinKey(path, "armReadBurst"), "expected at least 1 token");
+    if (v.arm_write_burst() < 1) Add(JoinKey(path, "armWriteBurst"), "expected at least 1 token");
+    if (!(v.arm_reads_per_second() > 0)) {
+      Add(JoinKey(path, "armReadsPerSecond"), "expected a refill rate above 0");
+    }
+    if (!(v.arm_writes_per_second() > 0)) {
+      Add(JoinKey(path, "armWritesPerSecond"), "expected a refill rate above 0");
+    }
+    if (v.drain_time() < 0) Add(JoinKey(path, "drainTime"), "expected a duration of 0s or more");
+  }
+
+  // An integer ("1") or a percentage from 0% to 100% ("25%"), as intstr.
+  void IntOrPercent(const std::string& v, const std::string& path) {
+    const bool pct = !v.empty() && v.back() == '%';
+    const std::string digits = pct ? v.substr(0, v.size() - 1) : v;
+    const bool ok = !digits.empty() && digits.size() <= 6 &&
+                    digits.find_first_not_of("0123456789") == std::string::npos &&
+                    (!pct || std::stoi(digits) <= 100);
+    if (!ok) Add(path, "expected an integer or a percentage from 0% to 100%, got " + Quote(v));
   }
 
   void Test(const proto::TestProvider& t, const std::string& path) {

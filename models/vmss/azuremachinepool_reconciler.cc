@@ -1,0 +1,190 @@
+#include "models/vmss/azuremachinepool_reconciler.h"
+
+#include <algorithm>
+
+#include "models/vmss/deployment_strategy.h"
+
+namespace mpsim::vmss {
+namespace {
+
+// CAPZ util/reconciler/defaults.go and the AMP controller (providers.md §2.4).
+constexpr Duration kAsyncRequeue = 15 * kSecond;  // OperationNotDone: the future is saved
+constexpr Duration kNotConverged = 30 * kSecond;  // NeedsRequeue
+constexpr Duration kDebounce = 10 * kSecond;      // --debouncing-timer (coalescing reconciler)
+
+const OwnerReference* OwnerPool(const InfraMachinePool& imp) {
+  for (const OwnerReference& o : imp.meta.owner_references) {
+    if (o.kind == "MachinePool" && o.controller) return &o;
+  }
+  return nullptr;
+}
+
+bool HasFinalizer(const ObjectMeta& m) {
+  return std::find(m.finalizers.begin(), m.finalizers.end(), kAzureMachinePoolFinalizer) !=
+         m.finalizers.end();
+}
+
+}  // namespace
+
+AzureMachinePoolReconciler::AzureMachinePoolReconciler(Client* client, const Clock* clock,
+                                                       Recorder* rec, ArmThrottle* throttle,
+                                                       NodeReady node_ready,
+                                                       std::map<std::string, Pool> pools,
+                                                       uint64_t seed)
+    : client_(client),
+      clock_(clock),
+      rec_(rec),
+      throttle_(throttle),
+      node_ready_(std::move(node_ready)),
+      pools_(std::move(pools)),
+      random_policy_rng_(StreamFor(seed, "vmss/capz/deletePolicy")) {}
+
+void AzureMachinePoolReconciler::Setup(Builder* b) {
+  // Status-only updates of an AzureMachinePool are dropped.
+  b->WatchInfraMachinePools([](const WatchEvent<InfraMachinePool>& ev) {
+    if (ev.obj.kind != kAzureMachinePoolKind) return std::vector<Request>{};
+    if (ev.old != nullptr && ev.old->spec == ev.obj.spec && ev.old->meta == ev.obj.meta) {
+      return std::vector<Request>{};
+    }
+    return std::vector<Request>{{ev.obj.meta.Key()}};
+  });
+  b->WatchMachinePools([](const WatchEvent<MachinePool>& ev) {
+    const ObjectReference& ref = ev.obj.spec.template_.spec.infrastructure_ref;
+    if (ref.kind != kAzureMachinePoolKind) return std::vector<Request>{};
+    return std::vector<Request>{{{ev.obj.meta.ns, ref.name}}};
+  });
+}
+
+// Wrapped in CAPZ's coalescing reconciler: within 10 s of a pass that
+// returned a zero result the key is not processed, only requeued.
+Status AzureMachinePoolReconciler::Reconcile(const Request& req, Result* result) {
+  std::shared_ptr<const InfraMachinePool> imp = client_->InfraMachinePools().GetShared(req.key);
+  if (imp == nullptr) return Status::Ok();
+  auto p = pools_.find(imp->meta.name);
+  if (p == pools_.end()) return Status::Invalid("no scale set model for " + req.key.String());
+  PoolState& st = state_[imp->meta.name];
+  const Time now = clock_->Now();
+  if (st.last_clean >= 0 && now < st.last_clean + kDebounce) {
+    result->requeue_after = st.last_clean + kDebounce - now;
+    return Status::Ok();
+  }
+  const OwnerReference* owner = OwnerPool(*imp);
+  if (owner == nullptr) return Status::Ok();
+  if (imp->meta.deletion_timestamp) return ReconcileDelete(*imp, p->second, result);
+  std::shared_ptr<const MachinePool> mp =
+      client_->MachinePools().GetShared({imp->meta.ns, owner->name});
+  if (mp == nullptr) return Status::Ok();
+  Status s = ReconcileNormal(*imp, *mp, p->second, result);
+  if (s.ok() && *result == Result{}) st.last_clean = now;
+  return s;
+}
+
+Status AzureMachinePoolReconciler::ReconcileNormal(const InfraMachinePool& imp,
+                                                   const MachinePool& mp, Pool& pool,
+                                                   Result* result) {
+  if (imp.status.failure_reason) return Status::Ok();
+  if (!HasFinalizer(imp.meta)) {
+    InfraMachinePool with = imp;
+    with.meta.finalizers.push_back(kAzureMachinePoolFinalizer);
+    if (Status s = client_->InfraMachinePools().Patch(imp, &with); !s.ok()) return s;
+  }
+  if (!mp.spec.template_.spec.bootstrap.data_secret_name) return Status::Ok();
+  bool future = false;
+  const Status s = ReconcileScaleSet(imp, mp, pool, &future, result);
+  if (result->requeue_after > 0 && !future) return s;  // throttled: the scale set is not known
+  const int32_t desired = mp.spec.replicas.value_or(1);
+  // Close(): one kind of deletion per pass, none while a future is pending.
+  if (!future && s.ok()) ApplyMachines(imp, desired, pool, result);
+  if (Status c = Close(imp, pool); !c.ok()) return c;
+  if (!s.ok()) return s;
+  if (future) {
+    result->requeue_after = kAsyncRequeue;
+  } else if (NeedsRequeue(desired, pool, state_[imp.meta.name])) {
+    result->requeue_after =
+        std::min(kNotConverged, result->requeue_after > 0 ? result->requeue_after : kNotConverged);
+  }
+  return Status::Ok();
+}
+
+// azure/services/scalesets: the surge capacity and when a PUT is sent
+// (providers.md §2.6.3). Bootstrap data rides along only on a PUT made for
+// another reason, so the 15-minute token rotation never rolls VMs (§0.1).
+Status AzureMachinePoolReconciler::ReconcileScaleSet(const InfraMachinePool& imp,
+                                                     const MachinePool& mp, Pool& pool,
+                                                     bool* future, Result* result) {
+  VirtualMachineScaleSet* vmss = pool.vmss;
+  if (Duration wait = Call(imp, "compute:virtualMachineScaleSets.get", false); wait > 0) {
+    result->requeue_after = wait;
+    return Status::Ok();
+  }
+  if (vmss->operation_pending()) {  // the saved poller is not done: OperationNotDone
+    *future = true;
+    return Status::Ok();
+  }
+  if (Duration wait = Call(imp, "compute:virtualMachineScaleSetVMs.list", false); wait > 0) {
+    result->requeue_after = wait;
+    return Status::Ok();
+  }
+  const MachineSpec& spec = mp.spec.template_.spec;
+  const std::string image = spec.version.value_or("");
+  const int32_t desired = mp.spec.replicas.value_or(1);
+  const bool model_change = !vmss->exists() || vmss->model_version() != image;
+  const int32_t listed = static_cast<int32_t>(vmss->vms().size());
+  const bool updated =
+      vmss->on_latest_model() == listed || vmss->on_latest_model() == vmss->capacity();
+  int32_t capacity = desired;
+  const int32_t surge = ScaledValue(pool.opts.max_surge, desired, true);
+  if (vmss->exists() && surge > 0 && (model_change || !updated)) capacity += surge;
+  if (vmss->exists() && capacity <= vmss->capacity() && !model_change) return Status::Ok();
+  if (Duration wait = Call(imp, "compute:virtualMachineScaleSets.createOrUpdate", true); wait > 0) {
+    result->requeue_after = wait;
+    return Status::Ok();
+  }
+  const std::string custom_data = spec.bootstrap.data_secret_name.value_or("");
+  if (Status s = vmss->Put(capacity, image, custom_data); !s.ok()) return s;
+  *future = vmss->operation_pending();
+  return Status::Ok();
+}
+
+// CAPZ's NeedsRequeue, plus the machines not yet ready: each of their
+// AzureMachinePoolMachines requeues every 30 s and wakes this controller when
+// it turns ready (providers.md §2.6.2), which the model folds in here.
+bool AzureMachinePoolReconciler::NeedsRequeue(int32_t desired, const Pool& pool,
+                                              const PoolState& st) const {
+  const VirtualMachineScaleSet& v = *pool.vmss;
+  const std::string& state = v.provisioning_state();
+  const int32_t listed = static_cast<int32_t>(v.vms().size());
+  return (state != "Succeeded" && state != "Failed") || listed != desired ||
+         v.on_latest_model() != listed || st.ready_machines != listed;
+}
+
+Status AzureMachinePoolReconciler::ReconcileDelete(const InfraMachinePool& imp, Pool& pool,
+                                                   Result* result) {
+  VirtualMachineScaleSet* vmss = pool.vmss;
+  if (vmss->exists()) {
+    if (Duration wait = Call(imp, "compute:virtualMachineScaleSets.delete", true); wait > 0) {
+      result->requeue_after = wait;
+      return Status::Ok();
+    }
+    vmss->Delete();
+    if (vmss->exists()) {
+      result->requeue_after = kAsyncRequeue;
+      return Status::Ok();
+    }
+  }
+  if (!HasFinalizer(imp.meta)) return Status::Ok();
+  InfraMachinePool next = imp;
+  std::erase(next.meta.finalizers, std::string(kAzureMachinePoolFinalizer));
+  return client_->InfraMachinePools().Patch(imp, &next);
+}
+
+Duration AzureMachinePoolReconciler::Call(const InfraMachinePool& imp, const char* api,
+                                          bool write) {
+  rec_->ProviderApiCall(imp.meta.name, api);
+  TokenBucket& bucket = write ? throttle_->writes : throttle_->reads;
+  const Duration wait = bucket.Take(clock_->Now());
+  if (wait > 0) rec_->Fault(clock_->Now(), imp.meta.name, imp.meta.name, "TooManyRequests");
+  return wait;
+}
+
+}  // namespace mpsim::vmss

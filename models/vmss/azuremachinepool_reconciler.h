@@ -1,0 +1,79 @@
+// CAPZ's AzureMachinePool controller (exp/controllers/azuremachinepool_controller.go
+// and azure/scope/machinepool.go, providers.md §2.6.1 and §2.6.3) driving
+// simulated scale sets: the PUT as a saved long-running operation, surge
+// capacity while a rollout is pending, the machines a pass deletes, and the
+// status the scope's Close writes (ready, replicas, sorted providerIDList).
+#pragma once
+
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "api/reconciler.h"
+#include "models/vmss/arm_throttle.h"
+#include "models/vmss/virtual_machine_scale_set.h"
+#include "sim/random.h"
+#include "sim/recorder.h"
+
+namespace mpsim::vmss {
+
+inline constexpr const char* kAzureMachinePoolKind = "AzureMachinePool";
+inline constexpr const char* kAzureMachinePoolFinalizer =
+    "azuremachinepool.infrastructure.cluster.x-k8s.io";
+
+class AzureMachinePoolReconciler : public Reconciler {
+ public:
+  struct Pool {
+    VirtualMachineScaleSet* vmss;
+    VmssOptions opts;
+  };
+  // Whether the Node of a VM (by instance name) is Ready: what the
+  // AzureMachinePoolMachine controller copies into its status.ready.
+  using NodeReady = std::function<bool(const std::string& instance)>;
+
+  AzureMachinePoolReconciler(Client* client, const Clock* clock, Recorder* rec,
+                             ArmThrottle* throttle, NodeReady node_ready,
+                             std::map<std::string, Pool> pools, uint64_t seed);
+  void Setup(Builder* b) override;
+  Status Reconcile(const Request& req, Result* result) override;
+
+ private:
+  // What this controller remembers of one pool between passes.
+  struct PoolState {
+    Time last_clean = -1;               // the coalescing reconciler's last zero result
+    uint64_t ids_revision = ~0ull;      // the scale set revision `ids` was built from
+    std::vector<std::string> ids;       // sorted providerIDs (CAPZ #6011)
+    uint64_t written_revision = ~0ull;  // the revision last patched into the AMP
+    std::map<uint64_t, Time> draining;  // VM -> when its Machine's drain ends
+    int32_t ready_machines = 0;         // status.replicas as last computed
+  };
+
+  Status ReconcileNormal(const InfraMachinePool& imp, const MachinePool& mp, Pool& pool,
+                         Result* result);
+  Status ReconcileDelete(const InfraMachinePool& imp, Pool& pool, Result* result);
+  // scalesets.Reconcile: GET, LIST and, when needed, PUT. Sets *future when
+  // an operation is left running.
+  Status ReconcileScaleSet(const InfraMachinePool& imp, const MachinePool& mp, Pool& pool,
+                           bool* future, Result* result);
+  // applyAzureMachinePoolMachines: deletes through Machines (drain first).
+  void ApplyMachines(const InfraMachinePool& imp, int32_t desired, Pool& pool, Result* result);
+  std::vector<uint64_t> Victims(int32_t desired, const Pool& pool, const PoolState& st);
+  // setProvisioningStateAndConditions + updateReplicasAndProviderIDs + patch.
+  Status Close(const InfraMachinePool& imp, Pool& pool);
+  bool NeedsRequeue(int32_t desired, const Pool& pool, const PoolState& st) const;
+  // One ARM request: counted, and a 429 with its Retry-After when the
+  // subscription's bucket is empty (0: accepted).
+  Duration Call(const InfraMachinePool& imp, const char* api, bool write);
+
+  Client* client_;
+  const Clock* clock_;
+  Recorder* rec_;
+  ArmThrottle* throttle_;
+  NodeReady node_ready_;
+  std::map<std::string, Pool> pools_;  // by AzureMachinePool name
+  std::map<std::string, PoolState> state_;
+  Rng random_policy_rng_;
+};
+
+}  // namespace mpsim::vmss

@@ -1,0 +1,35 @@
+// CAPZ's MachinePool deployment strategy (machinepool_deployment_strategy.go,
+// providers.md §2.2 and §2.6.3): surge and unavailability from an int or a
+// percentage, and which machines a pass deletes (v1.26.0's SelectMachinesToDelete).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "models/vmss/vmss_options.h"
+#include "sim/random.h"
+
+namespace mpsim::vmss {
+
+// intstr.GetScaledValueFromIntOrPercent: "N" is N; "P%" is P% of `total`,
+// rounded up or down. REQUIRES: `value` passed ValidIntOrPercent.
+int32_t ScaledValue(const std::string& value, int32_t total, bool round_up);
+// True for a non-negative integer or a percentage from 0% to 100%.
+bool ValidIntOrPercent(const std::string& value);
+
+// One AzureMachinePoolMachine as the selector sees it.
+struct MachineView {
+  uint64_t id = 0;           // instance ID: creation order, never reused
+  bool ready = false;        // status.ready (its Node is Ready) and Succeeded
+  bool failed = false;       // provisioningState Failed
+  bool deleting = false;     // provisioningState Deleting
+  bool latest_model = true;  // on the scale set's latest model (image only)
+};
+
+// The machines one pass deletes, `machines` oldest first.
+std::vector<uint64_t> SelectMachinesToDelete(int32_t desired, const std::string& max_unavailable,
+                                             DeletePolicy policy,
+                                             const std::vector<MachineView>& machines, Rng* rng);
+
+}  // namespace mpsim::vmss

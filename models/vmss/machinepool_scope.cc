@@ -1,0 +1,125 @@
+// The AzureMachinePool scope's Close (azure/scope/machinepool.go, providers.md
+// §2.6.1 and §2.6.3): deletions through Machines, then ready, replicas and
+// the sorted providerIDList, patched onto the AzureMachinePool.
+#include <algorithm>
+
+#include "models/vmss/azuremachinepool_reconciler.h"
+#include "models/vmss/deployment_strategy.h"
+
+namespace mpsim::vmss {
+namespace {
+
+// status.ready from the scale set's provisioningState (the table of §2.6.1).
+std::optional<bool> ReadyFor(const std::string& state, FailedBehavior fb, std::optional<bool> was) {
+  if (state == "Succeeded" || state == "Updating") return true;  // PR #5537: ready while scaling
+  if (state == "Creating" || state == "Deleting") return false;
+  if (state == "Failed" && fb == FailedBehavior::kHead) return false;  // PR #6488
+  return was;  // v1.26.0 leaves a Failed scale set's ready as it was (CAPZ #5860)
+}
+
+// The AzureMachinePool as read, without its providerIDList: the merge patch
+// then sends the list only when a new one is set, and no pass copies it.
+InfraMachinePool WithoutList(const InfraMachinePool& imp) {
+  InfraMachinePool base;
+  base.meta = imp.meta;
+  base.kind = imp.kind;
+  base.spec.provider_spec = imp.spec.provider_spec;
+  base.status = imp.status;
+  return base;
+}
+
+}  // namespace
+
+// Machines whose drain has ended lose their VM (the AzureMachinePoolMachine's
+// reconcileDelete); then, unless an operation is pending, this pass's victims.
+void AzureMachinePoolReconciler::ApplyMachines(const InfraMachinePool& imp, int32_t desired,
+                                               Pool& pool, Result* result) {
+  PoolState& st = state_[imp.meta.name];
+  const Time now = clock_->Now();
+  for (auto it = st.draining.begin(); it != st.draining.end();) {
+    if (it->second > now) {
+      ++it;
+      continue;
+    }
+    if (Call(imp, "compute:virtualMachineScaleSetVMs.delete", true) > 0) break;
+    pool.vmss->DeleteInstance(it->first);
+    it = st.draining.erase(it);
+  }
+  if (pool.vmss->operation_pending()) return;
+  for (uint64_t id : Victims(desired, pool, st)) {
+    const bool failed = pool.vmss->vms().at(id).state == VmState::kFailed;
+    if (failed || pool.opts.drain_time == 0) {  // a Failed VM has no Node to drain
+      if (Call(imp, "compute:virtualMachineScaleSetVMs.delete", true) > 0) break;
+      pool.vmss->DeleteInstance(id);
+    } else {
+      st.draining.emplace(id, now + pool.opts.drain_time);
+    }
+  }
+  for (const auto& [id, until] : st.draining) {
+    const Duration wait = std::max<Duration>(until - now, kSecond);
+    if (result->requeue_after == 0 || wait < result->requeue_after) result->requeue_after = wait;
+  }
+}
+
+// Builds the selector's view only when something could be deleted: a failed
+// VM, more machines than desired, or VMs on an older model.
+std::vector<uint64_t> AzureMachinePoolReconciler::Victims(int32_t desired, const Pool& pool,
+                                                          const PoolState& st) {
+  const VirtualMachineScaleSet& v = *pool.vmss;
+  const int32_t listed = static_cast<int32_t>(v.vms().size());
+  const int32_t active =
+      listed - v.count(VmState::kDeleting) - static_cast<int32_t>(st.draining.size());
+  if (v.count(VmState::kFailed) == 0 && active <= desired && v.on_latest_model() == listed) {
+    return {};
+  }
+  std::vector<MachineView> views;
+  views.reserve(v.vms().size());
+  for (const auto& [id, vm] : v.vms()) {
+    if (vm.state == VmState::kDeleting || st.draining.count(id)) continue;  // being deleted
+    views.push_back({.id = id,
+                     .ready = vm.state == VmState::kSucceeded && node_ready_(vm.name),
+                     .failed = vm.state == VmState::kFailed,
+                     .deleting = false,
+                     .latest_model = vm.kubelet_version == v.model_version()});
+  }
+  return SelectMachinesToDelete(desired, pool.opts.max_unavailable, pool.opts.delete_policy, views,
+                                &random_policy_rng_);
+}
+
+Status AzureMachinePoolReconciler::Close(const InfraMachinePool& imp, Pool& pool) {
+  const VirtualMachineScaleSet& v = *pool.vmss;
+  if (!v.exists()) return Status::Ok();  // the scale set's state is not known
+  PoolState& st = state_[imp.meta.name];
+  if (st.ids_revision != v.revision()) {  // the set is sorted already: CAPZ #6011
+    st.ids.assign(v.provider_ids().begin(), v.provider_ids().end());
+    st.ids_revision = v.revision();
+  }
+  int32_t ready_machines = 0;  // AMPMs whose Node is Ready
+  for (const auto& [id, vm] : v.vms()) {
+    ready_machines += vm.state == VmState::kSucceeded && node_ready_(vm.name);
+  }
+  st.ready_machines = ready_machines;
+  const std::optional<bool> ready =
+      ReadyFor(v.provisioning_state(), pool.opts.failed_behavior, imp.status.ready);
+  const bool new_ids = st.written_revision != st.ids_revision || !imp.spec.provider_id_list ||
+                       imp.spec.provider_id_list->size() != st.ids.size();
+  if (!new_ids && imp.status.replicas == ready_machines && imp.status.ready == ready) {
+    return Status::Ok();
+  }
+  InfraMachinePool base = WithoutList(imp);
+  InfraMachinePool next = base;
+  if (new_ids) next.spec.provider_id_list = st.ids;
+  next.status.replicas = ready_machines;
+  next.status.ready = ready;
+  if (Status s = client_->InfraMachinePools().Patch(base, &next); !s.ok()) return s;
+  if (new_ids) st.written_revision = st.ids_revision;
+  // CAPZ's status.ready is a plain bool: unset reads as false.
+  const bool was = imp.status.ready.value_or(false), now = ready.value_or(false);
+  if (was != now) {
+    rec_->Change(clock_->Now(), kAzureMachinePoolKind, imp.meta.name, "status.ready",
+                 was ? "true" : "false", now ? "true" : "false", imp.meta.name);
+  }
+  return Status::Ok();
+}
+
+}  // namespace mpsim::vmss

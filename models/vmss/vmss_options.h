@@ -1,0 +1,42 @@
+// What one pool's `provider.vmss` block says, in the model's own types: the
+// scale set's zones, capacity, delays and faults, the ARM throttling buckets
+// and the CAPZ strategy and behaviour knobs.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "api/time.h"
+#include "sim/distribution.h"
+#include "sim/proto/vmss.pb.h"
+
+namespace mpsim::vmss {
+
+// Which CAPZ setProvisioningStateAndConditions to run on a Failed scale set
+// (providers.md §2.6.1): HEAD sets ready=false (PR #6488), v1.26.0 keeps it.
+enum class FailedBehavior { kHead, kV1_26_0 };
+enum class DeletePolicy { kOldest, kNewest, kRandom };
+
+struct VmssOptions {
+  std::vector<std::string> zones;
+  std::map<std::string, int32_t> capacity;  // zone -> VMs available; absent: unlimited
+  DistSpec launch_delay;                    // VM Creating -> Succeeded
+  DistSpec delete_delay;                    // VM Deleting -> gone
+  DistSpec operation_delay;                 // PUT accepted -> operation visible
+  DistSpec allocation_failure_delay;        // VM Creating -> Failed (AllocationFailed)
+  double allocation_failed_probability = 0;
+  FailedBehavior failed_behavior = FailedBehavior::kHead;
+  std::string max_surge = "1";        // int or "N%", rounded up
+  std::string max_unavailable = "0";  // int or "N%", rounded down
+  DeletePolicy delete_policy = DeletePolicy::kOldest;
+  int32_t arm_read_burst = 250;
+  double arm_reads_per_second = 25;
+  int32_t arm_write_burst = 200;
+  double arm_writes_per_second = 10;
+  Duration drain_time = 0;  // Machine deletion drains the Node before the VM delete
+};
+
+VmssOptions ToVmssOptions(const proto::VmssProvider& p);
+
+}  // namespace mpsim::vmss

@@ -1,0 +1,64 @@
+#include "models/vmss/vmss_provider.h"
+
+#include "models/vmss/azuremachinepool_reconciler.h"
+#include "sim/scenario_loader.h"
+
+namespace mpsim::vmss {
+
+std::string VmssProvider::kind() const { return kAzureMachinePoolKind; }
+
+void VmssProvider::AddPool(const proto::MachinePoolSpec& pool) {
+  VmssOptions o = ToVmssOptions(pool.vmss());
+  if (!throttle_) {
+    throttle_ = std::make_unique<ArmThrottle>(
+        ArmThrottle{TokenBucket(o.arm_read_burst, o.arm_reads_per_second),
+                    TokenBucket(o.arm_write_burst, o.arm_writes_per_second)});
+  }
+  sets_[pool.name()] = std::make_unique<VirtualMachineScaleSet>(
+      ctx_.loop, ctx_.workload, ctx_.recorder, pool.name(), o, ctx_.seed);
+  options_[pool.name()] = std::move(o);
+}
+
+void VmssProvider::AddControllers(Manager* manager) {
+  std::map<std::string, AzureMachinePoolReconciler::Pool> pools;
+  for (const auto& [name, s] : sets_) pools[name] = {s.get(), options_.at(name)};
+  WorkQueueOptions q;
+  q.workers = 10;  // CAPZ --azuremachinepool-concurrency default (providers.md §2.6.1)
+  q.policy = RateLimitPolicy::ControllerRuntimeDefault();  // providers.md §0.1
+  q.priority_queue = false;
+  q.reconcile_duration = ToDistSpec(ctx_.controller->reconcile_duration());
+  ArmThrottle* throttle = throttle_.get();
+  // The AzureMachinePoolMachine's status.ready: its Node's Ready condition.
+  ApiServer* workload = ctx_.workload->server();
+  auto node_ready = [workload](const std::string& instance) {
+    const auto& nodes = workload->Store<Node>().objects();
+    auto it = nodes.find(ObjectKey{"", instance});
+    if (it == nodes.end()) return false;
+    const Condition* c = FindCondition(it->second->status.conditions, "Ready");
+    return c != nullptr && c->status == "True";
+  };
+  const uint64_t seed = ctx_.seed;
+  manager->AddController<InfraMachinePool>(
+      "azuremachinepool", q, [this, pools, throttle, node_ready, seed](Client* client) {
+        return std::make_unique<AzureMachinePoolReconciler>(client, ctx_.loop, ctx_.recorder,
+                                                            throttle, node_ready, pools, seed);
+      });
+}
+
+int VmssProvider::KillInstances(const std::string& pool, int count, Rng* rng) {
+  auto it = sets_.find(pool);
+  if (it == sets_.end()) return 0;
+  std::vector<uint64_t> running;
+  for (const auto& [id, vm] : it->second->vms()) {
+    if (vm.state == VmState::kSucceeded) running.push_back(id);
+  }
+  int evicted = 0;
+  for (; evicted < count && !running.empty(); ++evicted) {
+    const size_t i = rng->Below(running.size());
+    it->second->Evict(running[i]);
+    running.erase(running.begin() + static_cast<std::ptrdiff_t>(i));
+  }
+  return evicted;
+}
+
+}  // namespace mpsim::vmss

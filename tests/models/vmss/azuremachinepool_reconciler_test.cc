@@ -1,0 +1,274 @@
+// CAPZ's AzureMachinePool controller against a real simulated scale set and
+// a fake API client (providers.md §2.6.1, §2.6.3): the saved future and its
+// 15 s requeue, 30 s while not converged, ready on a Failed scale set per
+// CAPZ version, failed VMs deleted first, surge capacity on upgrade, delete
+// policies, drain before delete, 429 Retry-After, the sorted providerIDList,
+// and bootstrap-data rotation that rolls nothing.
+#include "models/vmss/azuremachinepool_reconciler.h"
+
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "sim/api_server.h"
+#include "tests/testing/fake_client.h"
+
+namespace mpsim::vmss {
+namespace {
+
+const ObjectKey kKey{"default", "mp-0"};
+
+class AmpTest : public ::testing::Test {
+ protected:
+  AmpTest()
+      : server_(&loop_),
+        workload_(&loop_, &server_, &rec_, WorkloadOptions{}, 1),
+        client_(&loop_) {}
+
+  static VmssOptions Options() {
+    VmssOptions o;
+    o.zones = {"1"};
+    o.launch_delay = DistSpec::Constant(60 * kSecond);
+    o.delete_delay = DistSpec::Constant(30 * kSecond);
+    o.operation_delay = DistSpec::Constant(2 * kSecond);
+    o.allocation_failure_delay = DistSpec::Constant(20 * kSecond);
+    return o;
+  }
+
+  // A MachinePool of `replicas` and its AzureMachinePool, and the controller.
+  void Start(int32_t replicas, VmssOptions o = Options()) {
+    vmss_ = std::make_unique<VirtualMachineScaleSet>(&loop_, &workload_, &rec_, "mp-0", o, 1);
+    MachinePool mp;
+    mp.meta = {.name = "mp-0", .ns = "default"};
+    mp.spec.replicas = replicas;
+    mp.spec.template_.spec.version = "v1.30.0";
+    mp.spec.template_.spec.bootstrap.data_secret_name = "token-1";
+    mp.spec.template_.spec.infrastructure_ref = {.kind = kAzureMachinePoolKind, .name = "mp-0"};
+    client_.machine_pools().Add(mp);
+    InfraMachinePool imp;
+    imp.meta = {.name = "mp-0", .ns = "default"};
+    imp.meta.owner_references.push_back(
+        {.kind = "MachinePool", .name = "mp-0", .controller = true});
+    imp.kind = kAzureMachinePoolKind;
+    client_.infra_machine_pools().Add(imp);
+    throttle_ = std::make_unique<ArmThrottle>(
+        ArmThrottle{TokenBucket(o.arm_read_burst, o.arm_reads_per_second),
+                    TokenBucket(o.arm_write_burst, o.arm_writes_per_second)});
+    auto ready = [this](const std::string& name) { return all_ready_ || ready_.count(name); };
+    std::map<std::string, AzureMachinePoolReconciler::Pool> pools{{"mp-0", {vmss_.get(), o}}};
+    r_ = std::make_unique<AzureMachinePoolReconciler>(&client_, &loop_, &rec_, throttle_.get(),
+                                                      ready, pools, 1);
+  }
+  Result Pass() {
+    Result res;
+    EXPECT_TRUE(r_->Reconcile({kKey}, &res).ok());
+    return res;
+  }
+  // Runs the loop to `t`, then stands at `t` even if the queue ran dry earlier.
+  void RunTo(Time t) {
+    loop_.At(t, [] {});
+    loop_.Run(t, 10'000'000);
+  }
+  const InfraMachinePool& Amp() { return client_.infra_machine_pools().At(kKey); }
+  void SetMachinePool(const std::function<void(MachinePool*)>& f) {
+    MachinePool mp = client_.machine_pools().At(kKey);
+    f(&mp);
+    client_.machine_pools().Add(mp);
+  }
+  uint64_t Calls(const std::string& api) {
+    const auto& m = rec_.provider_api_calls_by_api("mp-0");
+    auto it = m.find(api);
+    return it == m.end() ? 0 : it->second;
+  }
+  // Brings the pool to `replicas` Succeeded VMs with Ready nodes.
+  void Converge(int32_t replicas, VmssOptions o = Options()) {
+    Start(replicas, o);
+    all_ready_ = true;
+    Pass();
+    RunTo(loop_.Now() + 2 * kMinute);
+    Pass();
+    RunTo(loop_.Now() + 11 * kSecond);  // past the coalescing reconciler's 10 s
+  }
+  // The scale set's capacity right after an upgrade with `surge`, from 4 replicas.
+  int32_t CapacityAfterUpgrade(const std::string& surge) {
+    VmssOptions o = Options();
+    o.max_surge = surge;
+    Converge(4, o);
+    SetMachinePool([](MachinePool* mp) { mp->spec.template_.spec.version = "v1.31.0"; });
+    Pass();
+    EXPECT_EQ(vmss_->model_version(), "v1.31.0");
+    RunTo(loop_.Now() + 5 * kSecond);
+    return vmss_->capacity();
+  }
+  // The VMs Deleting right after a scale-down from 5 to 3 with `policy`.
+  std::vector<uint64_t> ScaleDownVictims(DeletePolicy policy) {
+    VmssOptions o = Options();
+    o.delete_policy = policy;
+    Converge(5, o);
+    const uint64_t puts = Calls("compute:virtualMachineScaleSets.createOrUpdate");
+    SetMachinePool([](MachinePool* mp) { mp->spec.replicas = 3; });
+    Pass();
+    EXPECT_EQ(vmss_->capacity(), 3);
+    EXPECT_EQ(Calls("compute:virtualMachineScaleSets.createOrUpdate"), puts);  // no PUT
+    std::vector<uint64_t> deleting;
+    for (const auto& [id, vm] : vmss_->vms()) {
+      if (vm.state == VmState::kDeleting) deleting.push_back(id);
+    }
+    return deleting;
+  }
+
+  EventLoop loop_;
+  Recorder rec_;
+  ApiServer server_;
+  WorkloadCluster workload_;
+  fake::FakeClient client_;
+  std::unique_ptr<VirtualMachineScaleSet> vmss_;
+  std::unique_ptr<ArmThrottle> throttle_;
+  std::unique_ptr<AzureMachinePoolReconciler> r_;
+  bool all_ready_ = false;
+  std::set<std::string> ready_;
+};
+
+TEST_F(AmpTest, APutLeavesAFutureAndRequeuesAfter15s) {
+  Start(3);
+  EXPECT_EQ(Pass().requeue_after, 15 * kSecond);
+  EXPECT_TRUE(vmss_->operation_pending());
+  EXPECT_EQ(Calls("compute:virtualMachineScaleSets.createOrUpdate"), 1u);
+  RunTo(kSecond);
+  EXPECT_EQ(Pass().requeue_after, 15 * kSecond);  // still pending: no second PUT
+  EXPECT_EQ(Calls("compute:virtualMachineScaleSets.createOrUpdate"), 1u);
+}
+
+TEST_F(AmpTest, RequeuesAfter30sUntilEveryMachineIsReady) {
+  Start(2);
+  Pass();
+  RunTo(2 * kMinute);
+  EXPECT_EQ(Pass().requeue_after, 30 * kSecond);
+  EXPECT_EQ(Amp().status.replicas, 0);
+  ready_ = {"mp-0_0", "mp-0_1"};
+  EXPECT_EQ(Pass().requeue_after, 0);
+  EXPECT_EQ(Amp().status.replicas, 2);
+  EXPECT_EQ(Amp().status.ready, true);
+}
+
+TEST_F(AmpTest, ProviderIdListIsSortedAsStrings) {
+  Converge(11);
+  const std::vector<std::string>& ids = *Amp().spec.provider_id_list;
+  ASSERT_EQ(ids.size(), 11u);
+  EXPECT_TRUE(std::is_sorted(ids.begin(), ids.end()));
+  EXPECT_EQ(ids[1].substr(ids[1].rfind('/') + 1), "1");
+  EXPECT_EQ(ids[2].substr(ids[2].rfind('/') + 1), "10");
+}
+
+TEST_F(AmpTest, ThrottledReadRequeuesAfterRetryAfter) {
+  VmssOptions o = Options();
+  o.arm_read_burst = 2;
+  o.arm_reads_per_second = 0.1;  // a token every 10 s
+  Start(1, o);
+  Pass();                                         // GET and LIST take both read tokens
+  EXPECT_EQ(Pass().requeue_after, 10 * kSecond);  // 429, Retry-After: the next token
+  int faults = 0;
+  for (const TimelineRow& row : rec_.rows()) faults += row.to == "TooManyRequests";
+  EXPECT_EQ(faults, 1);
+}
+
+TEST_F(AmpTest, FailedScaleSetIsNotReadyAtHead) {
+  VmssOptions o = Options();
+  o.capacity = {{"1", 1}};
+  Converge(1, o);
+  ASSERT_EQ(Amp().status.ready, true);
+  SetMachinePool([](MachinePool* mp) { mp->spec.replicas = 2; });
+  Pass();
+  RunTo(loop_.Now() + 2 * kMinute);
+  Pass();
+  EXPECT_EQ(vmss_->provisioning_state(), "Failed");
+  EXPECT_EQ(Amp().status.ready, false);
+}
+
+TEST_F(AmpTest, FailedScaleSetKeepsReadyInV1_26_0) {
+  VmssOptions o = Options();
+  o.capacity = {{"1", 1}};
+  o.failed_behavior = FailedBehavior::kV1_26_0;
+  Converge(1, o);
+  SetMachinePool([](MachinePool* mp) { mp->spec.replicas = 2; });
+  Pass();
+  RunTo(loop_.Now() + 2 * kMinute);
+  Pass();
+  EXPECT_EQ(vmss_->provisioning_state(), "Failed");
+  EXPECT_EQ(Amp().status.ready, true);
+}
+
+TEST_F(AmpTest, FailedVmsAreDeletedThenCapacityIsPutBackUp) {
+  VmssOptions o = Options();
+  o.capacity = {{"1", 1}};
+  Converge(1, o);
+  SetMachinePool([](MachinePool* mp) { mp->spec.replicas = 2; });
+  Pass();
+  RunTo(loop_.Now() + 2 * kMinute);
+  Pass();  // the failed VM goes first
+  EXPECT_EQ(vmss_->vms().at(1).state, VmState::kDeleting);
+  EXPECT_EQ(vmss_->capacity(), 1);
+  RunTo(loop_.Now() + kMinute);
+  Pass();  // and the next pass scales back up: CAPZ #5860's loop
+  EXPECT_EQ(Calls("compute:virtualMachineScaleSets.createOrUpdate"), 3u);
+  RunTo(loop_.Now() + kMinute);
+  EXPECT_EQ(vmss_->vms().at(2).state, VmState::kFailed);
+}
+
+TEST_F(AmpTest, UpgradeSurgesByOneByDefault) { EXPECT_EQ(CapacityAfterUpgrade("1"), 5); }
+
+TEST_F(AmpTest, UpgradeSurgePercentageRoundsUp) { EXPECT_EQ(CapacityAfterUpgrade("25%"), 5); }
+
+TEST_F(AmpTest, UpgradeSurgeOfHalf) { EXPECT_EQ(CapacityAfterUpgrade("50%"), 6); }
+
+TEST_F(AmpTest, SurgedMachineReplacesTheOldestOldModelMachine) {
+  Converge(2);
+  SetMachinePool([](MachinePool* mp) { mp->spec.template_.spec.version = "v1.31.0"; });
+  Pass();
+  RunTo(loop_.Now() + 2 * kMinute);
+  Pass();
+  EXPECT_EQ(vmss_->vms().at(0).state, VmState::kDeleting);
+  EXPECT_EQ(vmss_->vms().at(1).state, VmState::kSucceeded);
+  EXPECT_EQ(vmss_->vms().at(2).kubelet_version, "v1.31.0");
+}
+
+TEST_F(AmpTest, ScaleDownDeletesTheOldestMachines) {
+  EXPECT_EQ(ScaleDownVictims(DeletePolicy::kOldest), (std::vector<uint64_t>{0, 1}));
+}
+
+TEST_F(AmpTest, ScaleDownWithNewestDeletesTheNewestMachines) {
+  EXPECT_EQ(ScaleDownVictims(DeletePolicy::kNewest), (std::vector<uint64_t>{3, 4}));
+}
+
+TEST_F(AmpTest, DrainComesBeforeTheVmDelete) {
+  VmssOptions o = Options();
+  o.drain_time = 90 * kSecond;
+  Converge(3, o);
+  SetMachinePool([](MachinePool* mp) { mp->spec.replicas = 2; });
+  EXPECT_EQ(Pass().requeue_after, 30 * kSecond);  // not converged: the shorter requeue
+  EXPECT_EQ(vmss_->vms().at(0).state, VmState::kSucceeded);
+  RunTo(loop_.Now() + 90 * kSecond);
+  Pass();
+  EXPECT_EQ(vmss_->vms().at(0).state, VmState::kDeleting);
+}
+
+TEST_F(AmpTest, BootstrapTokenRotationRollsNothing) {
+  Converge(3);
+  const uint64_t puts = Calls("compute:virtualMachineScaleSets.createOrUpdate");
+  SetMachinePool(
+      [](MachinePool* mp) { mp->spec.template_.spec.bootstrap.data_secret_name = "token-2"; });
+  RunTo(loop_.Now() + kMinute);
+  EXPECT_EQ(Pass().requeue_after, 0);
+  EXPECT_EQ(Calls("compute:virtualMachineScaleSets.createOrUpdate"), puts);
+  RunTo(loop_.Now() + 11 * kSecond);
+  SetMachinePool([](MachinePool* mp) { mp->spec.replicas = 4; });
+  Pass();  // the new data rides on this PUT, a new model with the same image
+  RunTo(loop_.Now() + 2 * kMinute);
+  Pass();
+  EXPECT_EQ(vmss_->referenced_models(), 2);
+  EXPECT_EQ(vmss_->count(VmState::kDeleting), 0);
+  EXPECT_EQ(vmss_->capacity(), 4);
+}
+
+}  // namespace
+}  // namespace mpsim::vmss

@@ -1,0 +1,47 @@
+// Every `provider.vmss` key of its own is validated: a bad value is one
+// file:line:column message naming the key, and exit status 2.
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "tests/testing/run_mpsim.h"
+
+namespace mpsim {
+namespace {
+
+testing::Ran Validate(const std::string& vmss_block) {
+  const std::string path = ::testing::TempDir() + "/vmss_validation.yaml";
+  std::ofstream(path) << "apiVersion: mpsim/v1\nkind: Scenario\nmetadata: {name: v}\nspec:\n"
+                         "  machinePools:\n    - name: mp-0\n      replicas: 1\n"
+                         "      provider:\n        vmss: "
+                      << vmss_block << "\n";
+  return testing::Mpsim("validate " + path, /*with_stderr=*/true);
+}
+
+TEST(VmssValidation, DefaultsAreValid) { EXPECT_EQ(Validate("{}").status, 0); }
+
+TEST(VmssValidation, EachBadValueNamesItsKeyAndExitsTwo) {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"{maxSurge: \"150%\"}", ":9:16: spec.machinePools[0].provider.vmss.maxSurge"},
+      {"{maxUnavailable: abc}", ":9:16: spec.machinePools[0].provider.vmss.maxUnavailable"},
+      {"{deletePolicy: Oldst}", ":9:16: spec.machinePools[0].provider.vmss.deletePolicy"},
+      {"{failedBehavior: old}", ":9:16: spec.machinePools[0].provider.vmss.failedBehavior"},
+      {"{armReadBurst: 0}", ":9:16: spec.machinePools[0].provider.vmss.armReadBurst"},
+      {"{armWriteBurst: 0}", ":9:16: spec.machinePools[0].provider.vmss.armWriteBurst"},
+      {"{armReadsPerSecond: 0}", ":9:16: spec.machinePools[0].provider.vmss.armReadsPerSecond"},
+      {"{armWritesPerSecond: 0}", ":9:16: spec.machinePools[0].provider.vmss.armWritesPerSecond"},
+      {"{allocationFailedProbability: 2}",
+       ":9:16: spec.machinePools[0].provider.vmss.allocationFailedProbability"},
+      {"{drainTime: -5s}", ":9:16: spec.machinePools[0].provider.vmss.drainTime"},
+      {"{operationDelay: {dist: constant, value: -1s}}",
+       ":9:49: spec.machinePools[0].provider.vmss.operationDelay.value"},
+  };
+  for (const auto& [block, message] : cases) {
+    testing::Ran r = Validate(block);
+    EXPECT_EQ(r.status, 2) << block << "\n" << r.out;
+    EXPECT_NE(r.out.find(message), std::string::npos) << block << "\n" << r.out;
+  }
+}
+
+}  // namespace
+}  // namespace mpsim
