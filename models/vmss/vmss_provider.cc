@@ -39,10 +39,12 @@ void VmssProvider::AddControllers(Manager* manager) {
   };
   const uint64_t seed = ctx_.seed;
   manager->AddController<InfraMachinePool>(
-      "azuremachinepool", q, [this, pools, throttle, node_ready, seed](Client* client) {
+      "azuremachinepool", q,
+      [this, pools, throttle, node_ready, seed](Client* client) {
         return std::make_unique<AzureMachinePoolReconciler>(client, ctx_.loop, ctx_.recorder,
                                                             throttle, node_ready, pools, seed);
-      });
+      },
+      OwnKind());
 }
 
 int VmssProvider::KillInstances(const std::string& pool, int count, Rng* rng) {
