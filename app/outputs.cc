@@ -108,6 +108,8 @@ class TraceBuilder {
     int pid = pit->second;
     if (r.object_kind == "MachinePool" && r.field == "phase") {
       Switch({pid, 0}, r.to, r.time);
+    } else if (r.object_kind == "MachinePool") {
+      Counter(r, pid);
     } else if (r.object_kind == "Instance" && r.field == "state") {
       Switch({pid, Tid(pid, r.object)}, r.to == "Terminated" ? "" : r.to, r.time);
     } else if (r.object_kind == "Node" || r.object_kind == "Fault") {
@@ -118,6 +120,20 @@ class TraceBuilder {
                          {"tid", Tid(pid, r.object)},
                          {"ts", r.time}});
     }
+  }
+
+  // Replicas as a counter track: desired, ready and available over time.
+  void Counter(const TimelineRow& r, int pid) {
+    static const std::map<std::string, std::string> kSeries = {{"spec.replicas", "desired"},
+                                                               {"readyReplicas", "ready"},
+                                                               {"availableReplicas", "available"}};
+    auto it = kSeries.find(r.field);
+    if (it == kSeries.end()) return;
+    json& values = replicas_[pid];
+    if (values.is_null()) values = {{"desired", 0}, {"ready", 0}, {"available", 0}};
+    values[it->second] = r.to.empty() ? 0 : std::stoi(r.to);
+    events_.push_back(
+        {{"ph", "C"}, {"name", "replicas"}, {"pid", pid}, {"ts", r.time}, {"args", values}});
   }
 
   void Switch(std::pair<int, int> key, const std::string& next, Time t) {
@@ -154,6 +170,7 @@ class TraceBuilder {
   std::map<std::string, int> pids_;
   std::map<std::pair<int, std::string>, int> tids_;
   std::map<std::pair<int, int>, Open> open_;
+  std::map<int, json> replicas_;  // pid -> the last {desired, ready, available}
 };
 
 }  // namespace
