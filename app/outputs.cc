@@ -161,6 +161,10 @@ class TraceBuilder {
       json e = Span("reconcile " + s.object, pid, it->second, s.start, s.end);
       e["args"] = {{"outcome", s.outcome}};
       events_.push_back(std::move(e));
+      if (s.outcome.rfind("error", 0) == 0) {  // API errors and throttling stand out
+        events_.push_back({{"ph", "i"}, {"s", "t"}, {"name", s.outcome}, {"pid", pid},
+                           {"tid", it->second}, {"ts", s.start}});
+      }
     }
   }
 

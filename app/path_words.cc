@@ -62,7 +62,7 @@ StepWords ControllerStep(const std::vector<ReconcileSpan>& spans, const std::str
                                  after + ", which then did: " + action};
   }
   std::string what = title + " " + action + after;
-  if (why == "lag") what += " (no reconcile sooner: watch, informer lag, work queue)";
+  if (why == "lag") what += " (not sooner: watch event, informer lag, work queue and its rate limit)";
   return {kind, what};
 }
 

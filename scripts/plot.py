@@ -34,6 +34,14 @@ def load(result_dir):
     return summary, rows
 
 
+def x_end(summary, rows):
+    """The end of the interesting part: the last state change (requeues aside)
+    plus a margin, not the quiet tail up to the horizon."""
+    last = max((float(r["time_s"]) for r in rows if r["object_kind"] != "Controller"),
+               default=0.0)
+    return min(summary["end_time_s"], last * 1.1 + 1.0)
+
+
 def pool_rows(rows, pool):
     """MachinePool rows of `pool`, and every row of its instances, Nodes and list."""
     return [r for r in rows if r["object_kind"] == "MachinePool" and r["object"] == pool]
@@ -64,7 +72,7 @@ def phase_bands(ax, pool, end):
 
 def plot_replicas(summary, rows, out):
     pools = summary["pools"]
-    end = summary["end_time_s"]
+    end = x_end(summary, rows)
     fig, axes = plt.subplots(len(pools), 1, figsize=(9, 3.2 * len(pools)), squeeze=False)
     for ax, pool in zip(axes[:, 0], pools):
         mine = pool_rows(rows, pool["name"])
@@ -157,7 +165,7 @@ def plot_instances(summary, rows, out):
     lives = lifecycles(rows)
     if not lives:
         return
-    end = summary["end_time_s"]
+    end = x_end(summary, rows)
     stages = (("start", "running", "launching", "#f2b134"),
               ("running", "registered", "booting/registering", "#6fa8dc"),
               ("registered", "ready", "Node not Ready", "#b4a7d6"),

@@ -7,8 +7,11 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "tests/testing/run_mpsim.h"
 
@@ -56,6 +59,29 @@ TEST(CliE2EReports, ExplainPrintsTheCriticalPath) {
   EXPECT_NEAR(share, 1.0, 1e-9);
 }
 
+// Constant delays (tests/data/reports/constant-delays.yaml): the path runs
+// through one instance with launch 30 s, registration 40 s, Ready 5 s, and
+// adds up to the time to converge.
+TEST(CliE2EReports, CriticalPathOfConstantDelays) {
+  const fs::path out = Fresh("constant");
+  Ran r = Mpsim("run '" + Src("tests/data/reports/constant-delays.yaml") + "' --quiet --out '" +
+                out.string() + "'");
+  ASSERT_EQ(r.status, 0) << r.out;
+  const nlohmann::json pool = nlohmann::json::parse(Slurp(out / "summary.json"))["pools"][0];
+  const nlohmann::json& segs = pool["critical_path"]["segments"];
+  const std::vector<std::pair<std::string, double>> want = {
+      {"create", -1}, {"launch", 30}, {"register", 40}, {"node-ready", 5}, {"status", -1}};
+  ASSERT_EQ(segs.size(), want.size()) << segs.dump(1);
+  double sum = 0;
+  for (size_t i = 0; i < want.size(); ++i) {
+    EXPECT_EQ(segs[i]["kind"], want[i].first) << i;
+    if (want[i].second >= 0) EXPECT_NEAR(segs[i]["duration_s"].get<double>(), want[i].second, 1e-9);
+    sum += segs[i]["duration_s"].get<double>();
+  }
+  EXPECT_EQ(segs[1]["object"], segs[2]["object"]);
+  EXPECT_NEAR(sum, pool["time_to_converge_s"].get<double>(), 1e-6);
+}
+
 TEST(CliE2EReports, ExplainOfAnUnknownPoolIsBadInput) {
   Ran r = Mpsim("run " + Demo() + " --explain mp-9 --out '" + Fresh("unknown").string() + "'",
                 /*with_stderr=*/true);
@@ -74,6 +100,37 @@ TEST(CliE2EReports, ExplainOnAwsAndGcp) {
     const nlohmann::json s = nlohmann::json::parse(Slurp(out / "summary.json"));
     EXPECT_FALSE(s["pools"][0]["critical_path"]["segments"].empty()) << scenario;
   }
+}
+
+// trace.json: a process per pool with a phase track and a replicas counter,
+// a track per instance, and a controllers process with a track per controller.
+TEST(CliE2EReports, TraceHasTheExpectedTracks) {
+  const fs::path out = Fresh("trace");
+  ASSERT_EQ(Mpsim("run " + Demo() + " --quiet --out '" + out.string() + "'").status, 0);
+  const nlohmann::json t = nlohmann::json::parse(Slurp(out / "trace.json"));
+  std::set<std::string> processes, threads;
+  int counters = 0, slices = 0;
+  for (const auto& e : t["traceEvents"]) {
+    const std::string ph = e["ph"];
+    ASSERT_TRUE(e.contains("pid")) << e;
+    if (ph == "M" && e["name"] == "process_name") processes.insert(e["args"]["name"]);
+    if (ph == "M" && e["name"] == "thread_name") threads.insert(e["args"]["name"]);
+    if (ph == "C" && e["name"] == "replicas") {
+      ++counters;
+      for (const char* k : {"desired", "ready", "available"}) EXPECT_TRUE(e["args"].contains(k));
+    }
+    if (ph == "X") {
+      ++slices;
+      EXPECT_GE(e["dur"].get<int64_t>(), 0) << e;
+    }
+  }
+  EXPECT_TRUE(processes.count("MachinePool mp-0"));
+  EXPECT_TRUE(processes.count("controllers"));
+  for (const char* track : {"phase", "machinepool", "testmachinepool", "mp-0-00000"}) {
+    EXPECT_TRUE(threads.count(track)) << track;
+  }
+  EXPECT_GT(counters, 0);
+  EXPECT_GT(slices, 0);
 }
 
 bool HasPng(const fs::path& p) {
