@@ -21,6 +21,11 @@ class CausalGraph::Builder {
     if (r.object_kind == "Node") return NodeRow(r);
     if (r.object_kind == "InfraMachinePool" && r.field == "providerIDList") return List(r);
     if (r.object_kind == "MachinePool" && r.field == "nodeRef") return NodeRef(r);
+    // Instances are created once the bootstrap data is ready, which the pool
+    // shows by entering Provisioning; later phases follow instances instead.
+    if (r.object_kind == "MachinePool" && r.field == "phase" && r.to == "Provisioning") {
+      provisioning_ = Add(r.time, K::kProvisioning, "", r.to, {});
+    }
     if (r.object_kind == "Fault") return FaultRow(r);
   }
 
@@ -37,7 +42,7 @@ class CausalGraph::Builder {
   void Instance(const TimelineRow& r) {
     const std::string& x = r.object;
     if (r.field == "currentAction" && r.from.empty() && r.to == "CREATING") {
-      return Effect(r, K::kRequested, x, {kill_});
+      return Effect(r, K::kRequested, x, {kill_, provisioning_});
     }
     if (r.field != "state") return;
     const std::string change = (r.from.empty() ? "" : r.from + " -> ") + r.to;
@@ -45,8 +50,9 @@ class CausalGraph::Builder {
       case InstanceStage::kCreating:
         if (!r.from.empty()) return;  // e.g. PROVISIONING -> STAGING: still creating
         // A replacement (rolling update, instance refresh) follows a deletion.
-        return Effect(r, K::kCreated, change,
-                      {Of(x, K::kRequested), Of(x, K::kFault), kill_, deleting_, gone_});
+        return Effect(
+            r, K::kCreated, change,
+            {Of(x, K::kRequested), Of(x, K::kFault), kill_, deleting_, gone_, provisioning_});
       case InstanceStage::kRunning:
         running_ = Add(r.time, K::kRunning, x, change, {Of(x, K::kCreated)});
         return;
@@ -157,6 +163,7 @@ class CausalGraph::Builder {
   std::optional<MomentId> kill_;                    // the last instance.killed fault
   // The pool's last instance running, deleting and gone, whatever the instance.
   std::optional<MomentId> running_, deleting_, gone_;
+  std::optional<MomentId> provisioning_;  // the pool entering phase Provisioning
 };
 
 CausalGraph::CausalGraph(const std::vector<TimelineRow>& rows, const std::string& pool, Time start,

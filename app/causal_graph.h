@@ -13,6 +13,7 @@ namespace mpsim {
 
 enum class MomentKind {
   kStart,           // the spec change the pool converges from (an event applied)
+  kProvisioning,    // the MachinePool entered phase Provisioning (bootstrap data ready)
   kRequested,       // the cloud accepted an instance request (MIG currentAction CREATING)
   kCreated,         // instance created (Pending, PROVISIONING, Launching, Creating)
   kRunning,         // instance running (InService, RUNNING, Running, Succeeded)

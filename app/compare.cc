@@ -140,9 +140,12 @@ std::string CompareJson(const std::string& a, const std::string& b,
 int CompareCommand(const CompareArgs& args) {
   std::string a, b, error;
   std::vector<CompareRow> rows;
-  if (!ReadSummary(args.a, &a, &error) || !ReadSummary(args.b, &b, &error) ||
-      !CompareSummaries(a, b, &rows, &error)) {
+  if (!ReadSummary(args.a, &a, &error) || !ReadSummary(args.b, &b, &error)) {
     std::cerr << "error: compare: " << error << "\n";
+    return kExitBadInput;
+  }
+  if (!CompareSummaries(a, b, &rows, &error)) {
+    std::cerr << "error: compare: " << error << " (A: " << args.a << ", B: " << args.b << ")\n";
     return kExitBadInput;
   }
   if (args.json) {

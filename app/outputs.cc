@@ -162,8 +162,12 @@ class TraceBuilder {
       e["args"] = {{"outcome", s.outcome}};
       events_.push_back(std::move(e));
       if (s.outcome.rfind("error", 0) == 0) {  // API errors and throttling stand out
-        events_.push_back({{"ph", "i"}, {"s", "t"}, {"name", s.outcome}, {"pid", pid},
-                           {"tid", it->second}, {"ts", s.start}});
+        events_.push_back({{"ph", "i"},
+                           {"s", "t"},
+                           {"name", s.outcome},
+                           {"pid", pid},
+                           {"tid", it->second},
+                           {"ts", s.start}});
       }
     }
   }

@@ -62,7 +62,8 @@ StepWords ControllerStep(const std::vector<ReconcileSpan>& spans, const std::str
                                  after + ", which then did: " + action};
   }
   std::string what = title + " " + action + after;
-  if (why == "lag") what += " (not sooner: watch event, informer lag, work queue and its rate limit)";
+  if (why == "lag")
+    what += " (not sooner: watch event, informer lag, work queue and its rate limit)";
   return {kind, what};
 }
 
@@ -204,6 +205,10 @@ StepWords DescribeStep(const CausalGraph& g, const ControllerLog& log, const Mom
     case K::kNodeReady:
     case K::kNodeDeleted:
       return NodeStep(e);
+    case K::kProvisioning:
+      return {"bootstrap",
+              "the bootstrap data secret being ready and the MachinePool controller setting "
+              "phase Provisioning"};
     case K::kEnd:
       if (!end_words.empty()) return {"not-converged", end_words};
       return ControllerStep(log.machinepool, "machinepool", c, e, "status",

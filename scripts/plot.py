@@ -121,8 +121,8 @@ def plot_latency(summary, rows, out):
         if not lat:
             continue
         hist.hist(lat, bins=min(40, max(5, len(lat) // 5)), alpha=0.6, label=pool["name"])
-        cdf.step(lat, [(i + 1) / len(lat) for i in range(len(lat))], where="post",
-                 label=pool["name"])
+        cdf.step([lat[0]] + lat, [0.0] + [(i + 1) / len(lat) for i in range(len(lat))],
+                 where="post", label=pool["name"])
     hist.set_title("matching latency")
     hist.set_xlabel("providerID listed -> nodeRef (s)")
     hist.set_ylabel("nodes")
