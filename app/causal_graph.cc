@@ -42,7 +42,7 @@ class CausalGraph::Builder {
   void Instance(const TimelineRow& r) {
     const std::string& x = r.object;
     if (r.field == "currentAction" && r.from.empty() && r.to == "CREATING") {
-      return Effect(r, K::kRequested, x, {kill_, provisioning_});
+      return Effect(r, K::kRequested, x, {kill_, provisioning_, deleting_, gone_});
     }
     if (r.field != "state") return;
     const std::string change = (r.from.empty() ? "" : r.from + " -> ") + r.to;

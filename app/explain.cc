@@ -1,6 +1,10 @@
 #include "app/explain.h"
 
+#include <algorithm>
 #include <cstdio>
+#include <map>
+#include <utility>
+#include <vector>
 
 namespace mpsim {
 namespace {
@@ -20,6 +24,22 @@ void Header(std::ostream& os, const proto::PoolSummary& p) {
      << "spec change at " << Fmt("%.1fs", c.from_s()) << " to "
      << (c.converged() ? "convergence" : "the end of the run (not converged)") << " at "
      << Fmt("%.1fs", c.to_s()) << ", the chain of waits that ended last:\n";
+}
+
+// A long path repeats itself (a rolling update is N times the same few
+// waits): the share per kind of wait says what dominates.
+void PrintByKind(std::ostream& os, const proto::CriticalPath& c) {
+  if (c.segments_size() < 8) return;
+  std::map<std::string, double> shares;
+  for (const proto::PathSegment& s : c.segments()) shares[s.kind()] += s.share();
+  std::vector<std::pair<double, std::string>> order;
+  for (const auto& [kind, share] : shares) order.emplace_back(-share, kind);
+  std::sort(order.begin(), order.end());
+  os << "  by kind of wait:";
+  for (size_t i = 0; i < order.size() && i < 5; ++i) {
+    os << (i ? ", " : " ") << order[i].second << Fmt(" %.1f%%", -100 * order[i].first);
+  }
+  os << "\n";
 }
 
 }  // namespace
@@ -63,6 +83,7 @@ void PrintExplanation(std::ostream& os, const proto::PoolSummary& p, bool color)
     os << line << (big ? "\033[1m" : "") << s.what() << (big ? "\033[0m" : "") << "\n";
   }
   if (p.critical_path().segments_size() == 0) os << "  (nothing to wait for)\n";
+  PrintByKind(os, p.critical_path());
 }
 
 }  // namespace mpsim

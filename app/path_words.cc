@@ -123,6 +123,10 @@ StepWords CloudStep(const CausalGraph& g, const ControllerLog& log, const Moment
   }
   switch (e.kind) {
     case K::kRequested:
+      if ((c.kind == K::kDeleting || c.kind == K::kGone) && c.object != e.object) {
+        return {"replace", infra + " and the cloud requesting instance " + x + " to replace " +
+                               c.object + meanwhile};
+      }
       return {"request", infra + " and the cloud requesting instance " + x + meanwhile};
     case K::kCreated:
       if (c.kind == K::kRequested) {
