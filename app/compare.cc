@@ -58,6 +58,13 @@ bool Parse(const std::string& text, const char* side, json* out, std::string* er
 bool ReadSummary(const std::string& path, std::string* text, std::string* error) {
   namespace fs = std::filesystem;
   std::error_code ec;
+  const std::string ext = fs::path(path).extension().string();
+  if (ext == ".yaml" || ext == ".yml") {
+    *error = path +
+             " is a scenario; compare takes two result directories or summary.json "
+             "files (one scenario on every cloud, --providers, is not built yet)";
+    return false;
+  }
   const fs::path file =
       fs::is_directory(path, ec) ? fs::path(path) / "summary.json" : fs::path(path);
   std::ifstream in(file);
