@@ -3,6 +3,7 @@
 #include <initializer_list>
 #include <map>
 #include <optional>
+#include <set>
 #include <utility>
 
 #include "app/instance_states.h"
@@ -30,10 +31,15 @@ class CausalGraph::Builder {
   }
 
   void End(Time t) {
-    // Convergence waits for whatever happened last; every moment is a candidate.
+    // Convergence waits for whatever happened last; every moment is a
+    // candidate but faults that hit no instance (a zone out of capacity, a
+    // reordered API answer): those delay instances, not the pool itself.
     const size_t n = g_->size();
     g_->end_ = Add(t, MomentKind::kEnd, "", "");
-    for (MomentId v = 0; v < n; ++v) Link(v, g_->end_);
+    for (MomentId v = 0; v < n; ++v) {
+      const Moment& m = g_->graph_[v];
+      if (m.kind != K::kFault || instances_.count(m.object)) Link(v, g_->end_);
+    }
   }
 
  private:
@@ -41,6 +47,7 @@ class CausalGraph::Builder {
 
   void Instance(const TimelineRow& r) {
     const std::string& x = r.object;
+    instances_.insert(x);
     if (r.field == "currentAction" && r.from.empty() && r.to == "CREATING") {
       return Effect(r, K::kRequested, x, {kill_, provisioning_, deleting_, gone_});
     }
@@ -160,6 +167,7 @@ class CausalGraph::Builder {
   CausalGraph* g_;
   std::map<std::pair<std::string, K>, MomentId> latest_;
   std::map<std::string, std::string> instance_of_;  // providerID -> instance
+  std::set<std::string> instances_;                 // every instance with a state row
   std::optional<MomentId> kill_;                    // the last instance.killed fault
   // The pool's last instance running, deleting and gone, whatever the instance.
   std::optional<MomentId> running_, deleting_, gone_;

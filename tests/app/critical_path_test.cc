@@ -151,6 +151,23 @@ TEST(CriticalPath, VmssScaleDown) {
                   {51, 52, "status", ""}});
 }
 
+// A fault on no instance (a reordered API answer for the pool) after the
+// last Node became Ready is not what the pool waited for.
+TEST(CriticalPath, FaultsOnNoInstanceAreNoCauseOfConvergence) {
+  Timeline t;
+  t.Row(2, "Instance", "i-1", "state", "", "Launching")
+      .Row(32, "Instance", "i-1", "state", "Launching", "Running")
+      .Row(72, "Node", "i-1", "registered", "false", "true")
+      .Row(77, "Node", "i-1", "Ready", "False", "True")
+      .Fault(80, "mp-0", "describe.reordered")
+      .Fault(90, "mp-0", "describe.reordered");
+  ExpectSteps(t.Path(95, true), {{0, 2, "create", "i-1"},
+                                 {2, 32, "launch", "i-1"},
+                                 {32, 72, "register", "i-1"},
+                                 {72, 77, "node-ready", "i-1"},
+                                 {77, 95, "status", ""}});
+}
+
 TEST(CriticalPath, NothingToWaitFor) {
   CriticalPath p = Timeline().Path(0, true);
   EXPECT_TRUE(p.steps.empty());
