@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "app/atomic_file.h"
+#include "app/instance_states.h"
 
 namespace mpsim {
 namespace {
@@ -102,24 +103,34 @@ class TraceBuilder {
     Time start;
   };
 
+  // An instance's track runs through its lifecycle: the cloud's states, then
+  // "Node registered" and "Node Ready", with instants for the providerID, the
+  // nodeRef match and faults.
   void Row(const TimelineRow& r) {
     auto pit = pids_.find(r.pool);
     if (pit == pids_.end()) return;
     int pid = pit->second;
     if (r.object_kind == "MachinePool" && r.field == "phase") {
       Switch({pid, 0}, r.to, r.time);
+    } else if (r.object_kind == "MachinePool" && r.field == "nodeRef") {
+      if (!r.to.empty()) Instant("nodeRef matched", pid, Tid(pid, r.to), r.time);
     } else if (r.object_kind == "MachinePool") {
       Counter(r, pid);
     } else if (r.object_kind == "Instance" && r.field == "state") {
-      Switch({pid, Tid(pid, r.object)}, r.to == "Terminated" ? "" : r.to, r.time);
+      const bool gone = StageOf(r.to) == InstanceStage::kGone;
+      Switch({pid, Tid(pid, r.object)}, gone ? "" : r.to, r.time);
+    } else if (r.object_kind == "Node" && r.field == "registered" && r.to == "true") {
+      Switch({pid, Tid(pid, r.object)}, "Node registered", r.time);
+    } else if (r.object_kind == "Node" && r.field == "Ready" && r.to == "True") {
+      Switch({pid, Tid(pid, r.object)}, "Node Ready", r.time);
     } else if (r.object_kind == "Node" || r.object_kind == "Fault") {
-      events_.push_back({{"ph", "i"},
-                         {"s", "t"},
-                         {"name", r.object_kind + " " + r.field + "=" + r.to},
-                         {"pid", pid},
-                         {"tid", Tid(pid, r.object)},
-                         {"ts", r.time}});
+      Instant(r.object_kind + " " + r.field + "=" + r.to, pid, Tid(pid, r.object), r.time);
     }
+  }
+
+  void Instant(const std::string& name, int pid, int tid, Time t) {
+    events_.push_back(
+        {{"ph", "i"}, {"s", "t"}, {"name", name}, {"pid", pid}, {"tid", tid}, {"ts", t}});
   }
 
   // Replicas as a counter track: desired, ready and available over time.

@@ -106,16 +106,18 @@ TEST(CliE2EReports, ExplainOnAwsAndGcp) {
 }
 
 // trace.json: a process per pool with a phase track and a replicas counter,
-// a track per instance, and a controllers process with a track per controller.
+// a track per instance with its lifecycle, and a controllers process with a
+// track per controller.
 TEST(CliE2EReports, TraceHasTheExpectedTracks) {
   const fs::path out = Fresh("trace");
   ASSERT_EQ(Mpsim("run " + Demo() + " --quiet --out '" + out.string() + "'").status, 0);
   const nlohmann::json t = nlohmann::json::parse(Slurp(out / "trace.json"));
-  std::set<std::string> processes, threads;
+  std::set<std::string> processes, threads, names;
   int counters = 0, slices = 0;
   for (const auto& e : t["traceEvents"]) {
     const std::string ph = e["ph"];
     ASSERT_TRUE(e.contains("pid")) << e;
+    names.insert(e["name"].get<std::string>());
     if (ph == "M" && e["name"] == "process_name") processes.insert(e["args"]["name"]);
     if (ph == "M" && e["name"] == "thread_name") threads.insert(e["args"]["name"]);
     if (ph == "C" && e["name"] == "replicas") {
@@ -131,6 +133,11 @@ TEST(CliE2EReports, TraceHasTheExpectedTracks) {
   EXPECT_TRUE(processes.count("controllers"));
   for (const char* track : {"phase", "machinepool", "testmachinepool", "mp-0-00000"}) {
     EXPECT_TRUE(threads.count(track)) << track;
+  }
+  // An instance's lifecycle: the cloud's states, then its Node's, and the match.
+  for (const char* name :
+       {"Launching", "Running", "Node registered", "Node Ready", "nodeRef matched"}) {
+    EXPECT_TRUE(names.count(name)) << name;
   }
   EXPECT_GT(counters, 0);
   EXPECT_GT(slices, 0);
