@@ -1,5 +1,6 @@
 #include "app/causal_graph.h"
 
+#include <cassert>
 #include <initializer_list>
 #include <map>
 #include <optional>
@@ -145,6 +146,8 @@ class CausalGraph::Builder {
   }
 
   void Link(MomentId from, MomentId to) {
+    // Causes come first in the timeline: the graph is acyclic by construction.
+    assert(from < to && g_->graph_[from].time <= g_->graph_[to].time);
     const Duration d = g_->graph_[to].time - g_->graph_[from].time;
     boost::add_edge(from, to, Wait{d}, g_->graph_);
   }
