@@ -2,6 +2,7 @@
 // the critical path in summary.json, --plot (when /usr/bin/python3 has
 // matplotlib) and its failure when no interpreter has it, and `mpsim compare`.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cstdlib>
 #include <filesystem>
@@ -30,11 +31,26 @@ std::string Slurp(const fs::path& p) {
   return ss.str();
 }
 
+// Per process: other checkouts on the machine run these tests too, in the same /tmp.
 fs::path Fresh(const std::string& name) {
-  const fs::path dir = fs::path(::testing::TempDir()) / ("mpsim_reports_" + name);
+  const fs::path dir =
+      fs::path(::testing::TempDir()) / ("mpsim_reports_" + std::to_string(::getpid()) + "_" + name);
   fs::remove_all(dir);
   return dir;
 }
+
+// Removes this process's directories when the tests are done.
+class RemoveFreshDirs : public ::testing::Environment {
+ public:
+  void TearDown() override {
+    const std::string prefix = "mpsim_reports_" + std::to_string(::getpid()) + "_";
+    std::error_code ec;
+    for (const auto& e : fs::directory_iterator(::testing::TempDir(), ec)) {
+      if (e.path().filename().string().rfind(prefix, 0) == 0) fs::remove_all(e.path(), ec);
+    }
+  }
+};
+const auto* const kRemoveFreshDirs = ::testing::AddGlobalTestEnvironment(new RemoveFreshDirs);
 
 std::string Demo() { return "'" + Src("scenarios/demo.yaml") + "'"; }
 
