@@ -6,6 +6,7 @@
 
 #include "app/expectations.h"
 #include "app/outputs.h"
+#include "app/run_reports.h"
 #include "app/text_report.h"
 #include "app/world.h"
 #include "sim/scenario_loader.h"
@@ -25,6 +26,7 @@ bool LoadOrReport(const std::string& path, const std::vector<std::string>& overr
 int RunCommand(const RunArgs& args) {
   proto::Scenario sc;
   if (!LoadOrReport(args.scenario, args.overrides, &sc)) return kExitBadInput;
+  if (!CheckExplainPool(args, sc)) return kExitBadInput;
   const uint64_t seed = args.seed.value_or(sc.spec().seed());
   RunOutput out;
   std::string error;
@@ -43,9 +45,7 @@ int RunCommand(const RunArgs& args) {
     PrintHumanSummary(std::cout, out.summary, ::isatty(STDOUT_FILENO) != 0);
     std::cout << "\nwrote " << dir << "/{summary.json,timeline.csv,trace.json}\n";
   }
-  if (args.plot || !args.explain_pool.empty()) {
-    std::cerr << "note: --plot and --explain are not available in this version yet\n";
-  }
+  const bool reports_ok = WriteRequestedReports(args, out, dir);
   bool all_passed = true;
   for (const ExpectationResult& r : CheckExpectations(sc, out)) {
     all_passed &= r.passed;
@@ -53,7 +53,8 @@ int RunCommand(const RunArgs& args) {
       std::cerr << "expectation failed: " << r.name << ": " << r.message << "\n";
     }
   }
-  return all_passed ? kExitOk : kExitExpectationFailed;
+  if (!all_passed) return kExitExpectationFailed;
+  return reports_ok ? kExitOk : kExitPlotFailed;
 }
 
 int ValidateCommand(const std::vector<std::string>& scenarios) {

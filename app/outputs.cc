@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "app/atomic_file.h"
+#include "app/instance_states.h"
 
 namespace mpsim {
 namespace {
@@ -102,22 +103,48 @@ class TraceBuilder {
     Time start;
   };
 
+  // An instance's track runs through its lifecycle: the cloud's states, then
+  // "Node registered" and "Node Ready", with instants for the providerID, the
+  // nodeRef match and faults.
   void Row(const TimelineRow& r) {
     auto pit = pids_.find(r.pool);
     if (pit == pids_.end()) return;
     int pid = pit->second;
     if (r.object_kind == "MachinePool" && r.field == "phase") {
       Switch({pid, 0}, r.to, r.time);
+    } else if (r.object_kind == "MachinePool" && r.field == "nodeRef") {
+      if (!r.to.empty()) Instant("nodeRef matched", pid, Tid(pid, r.to), r.time);
+    } else if (r.object_kind == "MachinePool") {
+      Counter(r, pid);
     } else if (r.object_kind == "Instance" && r.field == "state") {
-      Switch({pid, Tid(pid, r.object)}, r.to == "Terminated" ? "" : r.to, r.time);
+      const bool gone = StageOf(r.to) == InstanceStage::kGone;
+      Switch({pid, Tid(pid, r.object)}, gone ? "" : r.to, r.time);
+    } else if (r.object_kind == "Node" && r.field == "registered" && r.to == "true") {
+      Switch({pid, Tid(pid, r.object)}, "Node registered", r.time);
+    } else if (r.object_kind == "Node" && r.field == "Ready" && r.to == "True") {
+      Switch({pid, Tid(pid, r.object)}, "Node Ready", r.time);
     } else if (r.object_kind == "Node" || r.object_kind == "Fault") {
-      events_.push_back({{"ph", "i"},
-                         {"s", "t"},
-                         {"name", r.object_kind + " " + r.field + "=" + r.to},
-                         {"pid", pid},
-                         {"tid", Tid(pid, r.object)},
-                         {"ts", r.time}});
+      Instant(r.object_kind + " " + r.field + "=" + r.to, pid, Tid(pid, r.object), r.time);
     }
+  }
+
+  void Instant(const std::string& name, int pid, int tid, Time t) {
+    events_.push_back(
+        {{"ph", "i"}, {"s", "t"}, {"name", name}, {"pid", pid}, {"tid", tid}, {"ts", t}});
+  }
+
+  // Replicas as a counter track: desired, ready and available over time.
+  void Counter(const TimelineRow& r, int pid) {
+    static const std::map<std::string, std::string> kSeries = {{"spec.replicas", "desired"},
+                                                               {"readyReplicas", "ready"},
+                                                               {"availableReplicas", "available"}};
+    auto it = kSeries.find(r.field);
+    if (it == kSeries.end()) return;
+    json& values = replicas_[pid];
+    if (values.is_null()) values = {{"desired", 0}, {"ready", 0}, {"available", 0}};
+    values[it->second] = r.to.empty() ? 0 : std::stoi(r.to);
+    events_.push_back(
+        {{"ph", "C"}, {"name", "replicas"}, {"pid", pid}, {"ts", r.time}, {"args", values}});
   }
 
   void Switch(std::pair<int, int> key, const std::string& next, Time t) {
@@ -145,6 +172,14 @@ class TraceBuilder {
       json e = Span("reconcile " + s.object, pid, it->second, s.start, s.end);
       e["args"] = {{"outcome", s.outcome}};
       events_.push_back(std::move(e));
+      if (s.outcome.rfind("error", 0) == 0) {  // API errors and throttling stand out
+        events_.push_back({{"ph", "i"},
+                           {"s", "t"},
+                           {"name", s.outcome},
+                           {"pid", pid},
+                           {"tid", it->second},
+                           {"ts", s.start}});
+      }
     }
   }
 
@@ -154,6 +189,7 @@ class TraceBuilder {
   std::map<std::string, int> pids_;
   std::map<std::pair<int, std::string>, int> tids_;
   std::map<std::pair<int, int>, Open> open_;
+  std::map<int, json> replicas_;  // pid -> the last {desired, ready, available}
 };
 
 }  // namespace

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <map>
 
+#include "app/critical_path.h"
+#include "app/explain.h"
 #include "app/version.h"
 
 namespace mpsim {
@@ -86,6 +88,13 @@ void FillPool(const SummaryInputs& in, const PoolRecord& r, proto::PoolSummary* 
   for (const TimelineRow& row : in.recorder->rows()) {
     if (row.object_kind == "Fault" && row.pool == r.name) ++(*p->mutable_faults_by_kind())[row.to];
   }
+  const PathQuery q{r.name,
+                    r.last_spec_change,
+                    r.converged_since.value_or(in.stats->end),
+                    r.converged_since.has_value(),
+                    r.deleted,
+                    p->not_converged_reason()};
+  FillCriticalPath(ComputeCriticalPath(*in.recorder, q), p->mutable_critical_path());
 }
 
 }  // namespace

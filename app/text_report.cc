@@ -31,6 +31,17 @@ void PrintPhases(std::ostream& os, const proto::PoolSummary& p, double end) {
   }
 }
 
+// The one wait a reader should look at first; --explain prints the chain.
+void PrintLongestWait(std::ostream& os, const proto::PoolSummary& p) {
+  const proto::PathSegment* longest = nullptr;
+  for (const proto::PathSegment& s : p.critical_path().segments()) {
+    if (!longest || s.duration_s() > longest->duration_s()) longest = &s;
+  }
+  if (!longest) return;
+  os << "  longest wait: " << Fmt("%.0f%%", 100 * longest->share()) << " " << longest->what()
+     << " (--explain " << p.name() << " for the whole chain)\n";
+}
+
 void PrintPool(std::ostream& os, const proto::PoolSummary& p, double end, bool color) {
   os << "pool " << p.name() << " (" << p.provider() << "): " << p.final_phase() << ", ";
   if (p.converged()) {
@@ -51,6 +62,7 @@ void PrintPool(std::ostream& os, const proto::PoolSummary& p, double end, bool c
   }
   os << "  reconciles " << p.reconciles() << ", provider API calls " << p.provider_api_calls()
      << ", faults injected " << p.faults_injected() << "\n";
+  PrintLongestWait(os, p);
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "app/commands.h"
+#include "app/compare.h"
 #include "app/version.h"
 #include "sim/scenario_schema.h"
 #include "sim/scenario_validate.h"
@@ -100,6 +101,12 @@ int main(int argc, char** argv) {
                   "override a key in every scenario, e.g. to try a change")
       ->type_name("PATH=VALUE");
 
+  mpsim::CompareArgs compare;
+  CLI::App* cmp = app.add_subcommand("compare", "Compare two runs' summaries, pool by pool");
+  cmp->add_option("A", compare.a, "result directory or summary.json")->required();
+  cmp->add_option("B", compare.b, "result directory or summary.json")->required();
+  cmp->add_flag("--json", compare.json, "print the comparison as JSON");
+
   if (!KnownCommand(argc, argv, app)) return kExitBadInput;
   try {
     app.parse(argc, argv);
@@ -110,6 +117,7 @@ int main(int argc, char** argv) {
     return kExitBadInput;
   }
   try {
+    if (app.got_subcommand("compare")) return mpsim::CompareCommand(compare);
     return Dispatch(app, run, seed, validate_files, check);
   } catch (const std::exception& e) {
     // Only a bug of ours or the machine (out of memory) gets here: one line, not an abort.

@@ -29,14 +29,21 @@ mpsim_build() {
   cmake --build "$dir" -j "$(nproc)"
 }
 
-# Prints a Python interpreter that can import matplotlib (Debian's
-# python3-matplotlib lives in /usr/bin/python3's path; a python3 earlier on
-# PATH may be another interpreter), or fails with a message saying so.
+# Prints a Python interpreter that can import matplotlib, or fails with a
+# message saying what was tried. $MPSIM_PYTHON, when set, is the only one
+# tried; else /usr/bin/python3 (where Debian's python3-matplotlib lives) and
+# then python3 on PATH (often a pyenv shim without it). app/plot.cc searches
+# the same way for `mpsim run --plot`: keep the two in step.
 mpsim_python() {
-  local py
-  for py in /usr/bin/python3 "$(command -v python3 || true)"; do
+  local py candidates=()
+  if [ -n "${MPSIM_PYTHON:-}" ]; then
+    candidates=("$MPSIM_PYTHON")
+  else
+    candidates=(/usr/bin/python3 "$(command -v python3 || true)")
+  fi
+  for py in "${candidates[@]}"; do
     [ -n "$py" ] && [ -x "$py" ] && "$py" -c 'import matplotlib' 2>/dev/null && { echo "$py"; return 0; }
   done
-  echo "error: no Python interpreter with matplotlib found (tried /usr/bin/python3 and python3 on PATH); install python3-matplotlib" >&2
+  echo "error: no Python interpreter with matplotlib (tried ${candidates[*]}); install it with apt-get install python3-matplotlib, or set MPSIM_PYTHON" >&2
   return 1
 }

@@ -1,0 +1,210 @@
+#include "app/causal_graph.h"
+
+#include <cassert>
+#include <initializer_list>
+#include <map>
+#include <optional>
+#include <set>
+#include <utility>
+
+#include "app/instance_states.h"
+
+namespace mpsim {
+
+// Reads the rows in order and links each moment to the moments it could not
+// happen before. Every moment is also linked to the start, so the graph stays
+// connected when a cause happened before the window.
+class CausalGraph::Builder {
+ public:
+  explicit Builder(CausalGraph* g) : g_(g) {}
+
+  void Row(const TimelineRow& r) {
+    if (r.object_kind == "Instance") return Instance(r);
+    if (r.object_kind == "Node") return NodeRow(r);
+    if (r.object_kind == "InfraMachinePool" && r.field == "providerIDList") return List(r);
+    if (r.object_kind == "MachinePool" && r.field == "nodeRef") return NodeRef(r);
+    // Instances are created once the bootstrap data is ready, which the pool
+    // shows by entering Provisioning; later phases follow instances instead.
+    if (r.object_kind == "MachinePool" && r.field == "phase" && r.to == "Provisioning") {
+      provisioning_ = Add(r.time, K::kProvisioning, "", r.to, {});
+    }
+    if (r.object_kind == "Fault") return FaultRow(r);
+  }
+
+  void End(Time t) {
+    // Convergence waits for whatever happened last; every moment is a
+    // candidate but faults that hit no instance (a zone out of capacity, a
+    // reordered API answer): those delay instances, not the pool itself.
+    const size_t n = g_->size();
+    g_->end_ = Add(t, MomentKind::kEnd, "", "");
+    for (MomentId v = 0; v < n; ++v) {
+      const Moment& m = g_->graph_[v];
+      if (m.kind != K::kFault || instances_.count(m.object)) Link(v, g_->end_);
+    }
+  }
+
+ private:
+  using K = MomentKind;
+
+  void Instance(const TimelineRow& r) {
+    const std::string& x = r.object;
+    instances_.insert(x);
+    if (r.field == "currentAction" && r.from.empty() && r.to == "CREATING") {
+      return Effect(r, K::kRequested, x, {kill_, provisioning_, deleting_, gone_});
+    }
+    if (r.field != "state") return;
+    const std::string change = (r.from.empty() ? "" : r.from + " -> ") + r.to;
+    switch (StageOf(r.to)) {
+      case InstanceStage::kCreating:
+        if (!r.from.empty()) return;  // e.g. PROVISIONING -> STAGING: still creating
+        // A replacement (rolling update, instance refresh) follows a deletion.
+        return Effect(
+            r, K::kCreated, change,
+            {Of(x, K::kRequested), Of(x, K::kFault), kill_, deleting_, gone_, provisioning_});
+      case InstanceStage::kRunning:
+        running_ = Add(r.time, K::kRunning, x, change, {Of(x, K::kCreated)});
+        return;
+      case InstanceStage::kFailed:
+        return Effect(r, K::kFailed, change, {Of(x, K::kCreated)});
+      case InstanceStage::kDeleting:
+        // A rolling update deletes the next old instance once a new one runs.
+        deleting_ = Add(r.time, K::kDeleting, x, change, {running_});
+        return;
+      case InstanceStage::kGone:
+        gone_ = Add(r.time, K::kGone, x, change, {Of(x, K::kDeleting), Of(x, K::kFault)});
+        return;
+      case InstanceStage::kOther:
+        return;
+    }
+  }
+
+  void NodeRow(const TimelineRow& r) {
+    const std::string& x = r.object;
+    if (r.field == "registered" && r.to == "true") {
+      return Effect(r, K::kRegistered, "", {Of(x, K::kRunning), Of(x, K::kCreated)});
+    }
+    if (r.field == "providerID" && !r.to.empty()) {
+      instance_of_[r.to] = x;
+      return Effect(r, K::kProviderIdSet, r.to, {Of(x, K::kRegistered)});
+    }
+    if (r.field == "Ready" && r.to == "True") {
+      return Effect(r, K::kNodeReady, "", {Of(x, K::kRegistered), Of(x, K::kProviderIdSet)});
+    }
+    if (r.field == "deleted" && r.to == "true") {
+      return Effect(r, K::kNodeDeleted, "", {Of(x, K::kGone), Of(x, K::kDeleting)});
+    }
+  }
+
+  void List(const TimelineRow& r) {
+    const bool added = !r.to.empty();
+    const std::string& id = added ? r.to : r.from;
+    const std::string x = InstanceOf(id);
+    if (added) {
+      Add(r.time, K::kListed, x, id, {Of(x, K::kRunning), Of(x, K::kCreated)});
+      return;
+    }
+    Add(r.time, K::kUnlisted, x, id, {Of(x, K::kGone), Of(x, K::kDeleting)});
+  }
+
+  void NodeRef(const TimelineRow& r) {
+    if (!r.to.empty()) {
+      const std::string& n = r.to;
+      Add(r.time, K::kNodeRefAdded, n, "",
+          {Of(n, K::kListed), Of(n, K::kProviderIdSet), Of(n, K::kRegistered)});
+      return;
+    }
+    const std::string& n = r.from;
+    Add(r.time, K::kNodeRefRemoved, n, "",
+        {Of(n, K::kNodeDeleted), Of(n, K::kUnlisted), Of(n, K::kGone)});
+  }
+
+  void FaultRow(const TimelineRow& r) {
+    const std::string& x = r.object;
+    MomentId v = Add(r.time, K::kFault, x, r.to,
+                     {Of(x, K::kFault), Of(x, K::kRequested), Of(x, K::kRunning)});
+    if (r.to == "instance.killed") kill_ = v;
+  }
+
+  void Effect(const TimelineRow& r, K kind, const std::string& detail,
+              std::initializer_list<std::optional<MomentId>> causes) {
+    Add(r.time, kind, r.object, detail, causes);
+  }
+
+  MomentId Add(Time t, K kind, const std::string& object, const std::string& detail,
+               std::initializer_list<std::optional<MomentId>> causes) {
+    MomentId v = Add(t, kind, object, detail);
+    Link(g_->start_, v);
+    for (const std::optional<MomentId>& c : causes) {
+      if (c) Link(*c, v);
+    }
+    latest_[{object, kind}] = v;
+    return v;
+  }
+
+  MomentId Add(Time t, K kind, const std::string& object, const std::string& detail) {
+    return boost::add_vertex(Moment{t, kind, object, detail}, g_->graph_);
+  }
+
+  void Link(MomentId from, MomentId to) {
+    // Causes come first in the timeline: the graph is acyclic by construction.
+    assert(from < to && g_->graph_[from].time <= g_->graph_[to].time);
+    const Duration d = g_->graph_[to].time - g_->graph_[from].time;
+    boost::add_edge(from, to, Wait{d}, g_->graph_);
+  }
+
+  std::optional<MomentId> Of(const std::string& object, K kind) const {
+    auto it = latest_.find({object, kind});
+    if (it == latest_.end()) return std::nullopt;
+    return it->second;
+  }
+
+  // Nodes carry their instance's name; before the Node exists, the instance
+  // is the providerID's last path segment (aws:///zone/i-1, gce://p/z/name).
+  std::string InstanceOf(const std::string& id) const {
+    auto it = instance_of_.find(id);
+    if (it != instance_of_.end()) return it->second;
+    const size_t slash = id.rfind('/');
+    return slash == std::string::npos ? id : id.substr(slash + 1);
+  }
+
+  CausalGraph* g_;
+  std::map<std::pair<std::string, K>, MomentId> latest_;
+  std::map<std::string, std::string> instance_of_;  // providerID -> instance
+  std::set<std::string> instances_;                 // every instance with a state row
+  std::optional<MomentId> kill_;                    // the last instance.killed fault
+  // The pool's last instance running, deleting and gone, whatever the instance.
+  std::optional<MomentId> running_, deleting_, gone_;
+  std::optional<MomentId> provisioning_;  // the pool entering phase Provisioning
+};
+
+CausalGraph::CausalGraph(const std::vector<TimelineRow>& rows, const std::string& pool, Time start,
+                         Time end) {
+  start_ = boost::add_vertex(Moment{start, MomentKind::kStart, pool, ""}, graph_);
+  Builder b(this);
+  for (const TimelineRow& r : rows) {
+    if (r.pool == pool && r.time >= start && r.time <= end) b.Row(r);
+  }
+  b.End(end);
+}
+
+MomentId CausalGraph::BindingCause(MomentId v) const {
+  MomentId best = start_;
+  for (auto [e, last] = boost::in_edges(v, graph_); e != last; ++e) {
+    const MomentId u = boost::source(*e, graph_);
+    if (graph_[u].time > graph_[best].time || (graph_[u].time == graph_[best].time && u > best)) {
+      best = u;
+    }
+  }
+  return best;
+}
+
+std::vector<const Moment*> CausalGraph::FaultsBetween(Time from, Time to) const {
+  std::vector<const Moment*> out;
+  for (MomentId v = 0; v < size(); ++v) {
+    const Moment& m = graph_[v];
+    if (m.kind == MomentKind::kFault && m.time > from && m.time <= to) out.push_back(&m);
+  }
+  return out;
+}
+
+}  // namespace mpsim

@@ -1,0 +1,74 @@
+// The causal graph of one pool's convergence, built with Boost.Graph from
+// the timeline: vertices are moments, an edge u -> v says "v waited for u".
+#pragma once
+
+#include <boost/graph/adjacency_list.hpp>
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "sim/recorder.h"
+
+namespace mpsim {
+
+enum class MomentKind {
+  kStart,           // the spec change the pool converges from (an event applied)
+  kProvisioning,    // the MachinePool entered phase Provisioning (bootstrap data ready)
+  kRequested,       // the cloud accepted an instance request (MIG currentAction CREATING)
+  kCreated,         // instance created (Pending, PROVISIONING, Launching, Creating)
+  kRunning,         // instance running (InService, RUNNING, Running, Succeeded)
+  kFailed,          // the cloud gave up on the instance
+  kDeleting,        // instance deletion started
+  kGone,            // instance deleted
+  kRegistered,      // Node object created by the kubelet
+  kProviderIdSet,   // Node spec.providerID set
+  kNodeReady,       // Node Ready condition True
+  kNodeDeleted,     // Node object deleted
+  kListed,          // providerID added to the InfraMachinePool's providerIDList
+  kUnlisted,        // providerID removed from it
+  kNodeRefAdded,    // Node matched into MachinePool status.nodeRefs
+  kNodeRefRemoved,  // Node dropped from status.nodeRefs
+  kFault,           // an injected fault or a cloud/API error (capacity, throttling, kill)
+  kEnd,             // convergence, or the end of the run when the pool never converged
+};
+
+struct Moment {
+  Time time = 0;
+  MomentKind kind = MomentKind::kStart;
+  std::string object;  // instance or Node name (one name for both), zone for zone faults
+  std::string detail;  // state change ("Pending -> InService"), fault kind, providerID
+};
+
+// Edge property: the wait from the cause to the effect.
+struct Wait {
+  Duration duration = 0;
+};
+
+using CausalGraphBase =
+    boost::adjacency_list<boost::vecS, boost::vecS, boost::bidirectionalS, Moment, Wait>;
+using MomentId = CausalGraphBase::vertex_descriptor;
+
+class CausalGraph {
+ public:
+  // The graph of `pool`'s rows in [start, end]; `end` becomes the kEnd vertex.
+  // Vertices are added in timeline order, so ids are a topological order.
+  CausalGraph(const std::vector<TimelineRow>& rows, const std::string& pool, Time start, Time end);
+
+  MomentId start() const { return start_; }
+  MomentId end() const { return end_; }
+  const Moment& moment(MomentId v) const { return graph_[v]; }
+  size_t size() const { return boost::num_vertices(graph_); }
+  // The cause v waited for last: the latest of its causes (on a tie, the one
+  // later in the timeline). REQUIRES: v != start().
+  MomentId BindingCause(MomentId v) const;
+  // The moments of `pool`'s Fault rows in (from, to], for words about a wait.
+  std::vector<const Moment*> FaultsBetween(Time from, Time to) const;
+
+ private:
+  class Builder;
+  CausalGraphBase graph_;
+  MomentId start_ = 0;
+  MomentId end_ = 0;
+};
+
+}  // namespace mpsim
