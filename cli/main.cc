@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "app/commands.h"
+#include "app/sweep_command.h"
 #include "app/version.h"
 #include "sim/scenario_schema.h"
 #include "sim/scenario_validate.h"
@@ -47,6 +48,23 @@ void AddRun(CLI::App& app, mpsim::RunArgs* a, std::string* seed) {
   json->excludes(quiet);
 }
 
+void AddSweep(CLI::App& app, mpsim::SweepArgs* a, mpsim::MergeArgs* m) {
+  CLI::App* sw = app.add_subcommand("sweep", "Run a scenario over parameter lists and seeds");
+  sw->add_option("SCENARIO", a->scenario, "scenario YAML file")->required();
+  sw->add_option("--seeds", a->seeds, "seeds per parameter point")
+      ->required()
+      ->check(CLI::Range(uint64_t{1}, uint64_t{1'000'000}));
+  sw->add_option("--set", a->sets, "sweep a key over values, e.g. ...replicas=100..1000:100")
+      ->type_name("PATH=V1,V2,...");
+  sw->add_option("--jobs", a->jobs, "runs at once (default: one per core)")
+      ->check(CLI::Range(size_t{1}, size_t{1024}));
+  sw->add_option("--shard", a->shard, "run the I-th of N disjoint slices")->type_name("I/N");
+  sw->add_option("--out", a->out_dir, "output directory (default: results/<scenario-name>/sweep)");
+  CLI::App* merge = app.add_subcommand("merge", "Combine the shards of a sweep");
+  merge->add_option("DIR", m->dirs, "shard output directories")->required();
+  merge->add_option("--out", m->out_dir, "output directory (default: results/<scenario-name>/sweep)");
+}
+
 // CLI11 answers an unknown command with "A subcommand is required"; say what
 // was wrong instead. False (after the message) for a word that is no command.
 bool KnownCommand(int argc, char** argv, const CLI::App& app) {
@@ -63,13 +81,16 @@ bool KnownCommand(int argc, char** argv, const CLI::App& app) {
 }
 
 int Dispatch(CLI::App& app, mpsim::RunArgs& run, const std::string& seed,
-             const std::vector<std::string>& validate_files, const mpsim::CheckArgs& check) {
+             const std::vector<std::string>& validate_files, const mpsim::CheckArgs& check,
+             const mpsim::SweepArgs& sweep, const mpsim::MergeArgs& merge) {
   if (app.got_subcommand("run")) {
     if (!seed.empty()) run.seed = std::stoull(seed);  // CheckSeed accepted it
     return mpsim::RunCommand(run);
   }
   if (app.got_subcommand("validate")) return mpsim::ValidateCommand(validate_files);
   if (app.got_subcommand("check")) return mpsim::CheckCommand(check);
+  if (app.got_subcommand("sweep")) return mpsim::SweepCommand(sweep);
+  if (app.got_subcommand("merge")) return mpsim::MergeCommand(merge);
   return kExitBadInput;
 }
 
@@ -100,6 +121,10 @@ int main(int argc, char** argv) {
                   "override a key in every scenario, e.g. to try a change")
       ->type_name("PATH=VALUE");
 
+  mpsim::SweepArgs sweep;
+  mpsim::MergeArgs merge;
+  AddSweep(app, &sweep, &merge);
+
   if (!KnownCommand(argc, argv, app)) return kExitBadInput;
   try {
     app.parse(argc, argv);
@@ -110,7 +135,7 @@ int main(int argc, char** argv) {
     return kExitBadInput;
   }
   try {
-    return Dispatch(app, run, seed, validate_files, check);
+    return Dispatch(app, run, seed, validate_files, check, sweep, merge);
   } catch (const std::exception& e) {
     // Only a bug of ours or the machine (out of memory) gets here: one line, not an abort.
     std::cerr << "error: mpsim stopped: " << e.what() << "\n";
