@@ -100,7 +100,8 @@ int RunRemaining(const Sweep& sw, const std::vector<proto::Scenario>& points, Sw
   std::vector<SweepJob> todo;
   for (size_t run : sw.runs) {
     const size_t p = run / sw.plan.seeds();
-    if (!rows->count(run)) todo.push_back({run, sw.plan.Seed(p, run % sw.plan.seeds()), &points[p]});
+    if (!rows->count(run))
+      todo.push_back({run, sw.plan.Seed(p, run % sw.plan.seeds()), &points[p]});
   }
   PointCounter counter(sw.plan, todo);
   SweepProgress progress(&std::cerr, ::isatty(STDERR_FILENO) != 0, todo.size(), counter.points());

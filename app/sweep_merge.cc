@@ -28,8 +28,9 @@ bool ReadShard(const std::string& dir, Shard* out, std::string* error) {
   ss << f.rdbuf();
   const Json j = Json::parse(ss.str(), nullptr, false);
   if (!f || j.is_discarded() || !j.contains("plan")) {
-    *error = dir + ": no finished sweep (sweep.json) here; an unfinished shard resumes with its "
-                   "own command";
+    *error = dir +
+             ": no finished sweep (sweep.json) here; an unfinished shard resumes with its "
+             "own command";
     return false;
   }
   out->dir = dir;
@@ -71,8 +72,8 @@ bool CheckShards(const std::vector<Shard>& shards, std::string* error) {
   }
   for (size_t i = 0; i < shards.front().count; ++i) {
     if (!seen.count(i)) {
-      *error = "shard " + std::to_string(i) + "/" + std::to_string(shards.front().count) +
-               " is missing";
+      *error =
+          "shard " + std::to_string(i) + "/" + std::to_string(shards.front().count) + " is missing";
       return false;
     }
   }
@@ -113,8 +114,8 @@ int MergeCommand(const MergeArgs& args) {
     std::cerr << "error: merge: " << error << "\n";
     return kExitBadInput;
   }
-  std::cout << "wrote " << dir << "/{sweep.csv,sweep.json}: " << shards.size()
-            << " shard(s), " << rows.size() << " run(s)\n";
+  std::cout << "wrote " << dir << "/{sweep.csv,sweep.json}: " << shards.size() << " shard(s), "
+            << rows.size() << " run(s)\n";
   return kExitOk;
 }
 

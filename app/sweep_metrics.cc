@@ -57,12 +57,10 @@ std::vector<std::string> MetricNames(const proto::Scenario& scenario) {
   return names;
 }
 
-std::vector<std::string> MetricCells(const proto::Scenario& scenario,
-                                     const proto::RunSummary& s) {
-  std::vector<std::string> cells = {Cell(s.end_time_s()),
-                                    Cell(static_cast<double>(s.events_processed())),
-                                    Cell(static_cast<double>(s.reconciles())),
-                                    Cell(static_cast<double>(s.api_writes()))};
+std::vector<std::string> MetricCells(const proto::Scenario& scenario, const proto::RunSummary& s) {
+  std::vector<std::string> cells = {
+      Cell(s.end_time_s()), Cell(static_cast<double>(s.events_processed())),
+      Cell(static_cast<double>(s.reconciles())), Cell(static_cast<double>(s.api_writes()))};
   for (const auto& pool : scenario.spec().machine_pools()) {
     const proto::PoolSummary* found = nullptr;
     for (const proto::PoolSummary& p : s.pools()) {

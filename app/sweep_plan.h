@@ -11,8 +11,8 @@
 namespace mpsim {
 
 // Upper bounds, so that a typo cannot ask for a sweep that never ends.
-inline constexpr size_t kMaxSweepValues = 10'000;    // values of one --set list
-inline constexpr size_t kMaxSweepPoints = 100'000;   // points of the product
+inline constexpr size_t kMaxSweepValues = 10'000;   // values of one --set list
+inline constexpr size_t kMaxSweepPoints = 100'000;  // points of the product
 inline constexpr uint64_t kMaxSweepSeeds = 1'000'000;
 
 // One swept key and the values it takes, as text the scenario loader reads.

@@ -12,8 +12,8 @@ SweepProgress::SweepProgress(std::ostream* out, bool enabled, size_t total_runs,
       total_points_(total_points),
       start_(std::chrono::steady_clock::now()) {}
 
-std::string SweepProgress::Line(size_t runs, size_t total_runs, size_t points,
-                                size_t total_points, double seconds) {
+std::string SweepProgress::Line(size_t runs, size_t total_runs, size_t points, size_t total_points,
+                                double seconds) {
   constexpr int kWidth = 20;
   const double frac = total_runs ? static_cast<double>(runs) / total_runs : 1.0;
   const int filled = static_cast<int>(frac * kWidth);
@@ -26,8 +26,8 @@ std::string SweepProgress::Line(size_t runs, size_t total_runs, size_t points,
     eta = buf;
   }
   std::snprintf(buf, sizeof buf, "[%s%s] %zu/%zu points  %zu/%zu runs  %.1f runs/s  ETA %s",
-                std::string(filled, '#').c_str(), std::string(kWidth - filled, ' ').c_str(),
-                points, total_points, runs, total_runs, rate, eta.c_str());
+                std::string(filled, '#').c_str(), std::string(kWidth - filled, ' ').c_str(), points,
+                total_points, runs, total_runs, rate, eta.c_str());
   return buf;
 }
 

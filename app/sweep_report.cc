@@ -17,10 +17,14 @@ using Json = nlohmann::ordered_json;
 Json Num(double v) { return std::isfinite(v) ? Json(v) : Json(nullptr); }
 
 Json DistributionJson(const Distribution& d) {
-  return Json{{"n", d.n},           {"mean", Num(d.mean)},
-              {"stddev", Num(d.stddev)}, {"ci95_low", Num(d.ci95_low)},
-              {"ci95_high", Num(d.ci95_high)}, {"p50", Num(d.p50)},
-              {"p90", Num(d.p90)},       {"p99", Num(d.p99)},
+  return Json{{"n", d.n},
+              {"mean", Num(d.mean)},
+              {"stddev", Num(d.stddev)},
+              {"ci95_low", Num(d.ci95_low)},
+              {"ci95_high", Num(d.ci95_high)},
+              {"p50", Num(d.p50)},
+              {"p90", Num(d.p90)},
+              {"p99", Num(d.p99)},
               {"max", Num(d.max)}};
 }
 

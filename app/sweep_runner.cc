@@ -40,8 +40,9 @@ void Worker(Shared* s) {
     proto::RunSummary summary;
     std::string error;
     bool ok = RunOne(job, &summary, &error);
-    if (!ok) error = "run " + std::to_string(job.run) + " (seed " + std::to_string(job.seed) +
-                     "): " + error;
+    if (!ok)
+      error =
+          "run " + std::to_string(job.run) + " (seed " + std::to_string(job.seed) + "): " + error;
     std::lock_guard<std::mutex> lock(s->mu);
     ok = ok && (*s->sink)(job, summary, &error);
     if (!ok && !s->failed.exchange(true)) s->error = error;

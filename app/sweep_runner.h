@@ -15,9 +15,9 @@
 namespace mpsim {
 
 struct SweepJob {
-  size_t run;                         // index in the plan
-  uint64_t seed;                      // the run's root seed
-  const proto::Scenario* scenario;    // the point's scenario (overrides applied)
+  size_t run;                       // index in the plan
+  uint64_t seed;                    // the run's root seed
+  const proto::Scenario* scenario;  // the point's scenario (overrides applied)
 };
 
 // Called, one call at a time, with each finished run; false (with *error)

@@ -10,8 +10,8 @@ namespace mpsim {
 // A metric over the seeds of one point. NaN where n is too small to say.
 struct Distribution {
   size_t n = 0;
-  double mean = 0, stddev = 0;  // sample standard deviation (n - 1)
-  double ci95_low = 0, ci95_high = 0;  // 95% interval of the mean (Student's t)
+  double mean = 0, stddev = 0;                // sample standard deviation (n - 1)
+  double ci95_low = 0, ci95_high = 0;         // 95% interval of the mean (Student's t)
   double p50 = 0, p90 = 0, p99 = 0, max = 0;  // nearest rank, as summary.json's
 };
 

@@ -14,9 +14,9 @@ namespace mpsim {
 
 // One finished run, as its line of sweep.csv.
 struct SweepRow {
-  size_t run = 0;                // point * seeds + seed_index
-  std::string line;              // without the newline
-  std::vector<double> metrics;   // NaN where the cell is empty
+  size_t run = 0;               // point * seeds + seed_index
+  std::string line;             // without the newline
+  std::vector<double> metrics;  // NaN where the cell is empty
 };
 using SweepRows = std::map<size_t, SweepRow>;  // by run: the order of sweep.csv
 
@@ -55,8 +55,7 @@ class SweepStore {
  private:
   bool LoadFinished(const SweepPlan& plan, size_t metric_count, SweepRows* done,
                     std::string* error);
-  bool LoadJournal(const SweepPlan& plan, size_t metric_count, SweepRows* done,
-                   std::string* error);
+  bool LoadJournal(const SweepPlan& plan, size_t metric_count, SweepRows* done, std::string* error);
 
   const std::string dir_;
   const std::string identity_;

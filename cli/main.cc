@@ -62,7 +62,8 @@ void AddSweep(CLI::App& app, mpsim::SweepArgs* a, mpsim::MergeArgs* m) {
   sw->add_option("--out", a->out_dir, "output directory (default: results/<scenario-name>/sweep)");
   CLI::App* merge = app.add_subcommand("merge", "Combine the shards of a sweep");
   merge->add_option("DIR", m->dirs, "shard output directories")->required();
-  merge->add_option("--out", m->out_dir, "output directory (default: results/<scenario-name>/sweep)");
+  merge->add_option("--out", m->out_dir,
+                    "output directory (default: results/<scenario-name>/sweep)");
 }
 
 // CLI11 answers an unknown command with "A subcommand is required"; say what

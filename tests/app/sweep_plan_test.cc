@@ -97,8 +97,8 @@ TEST(SweepPlan, SeedsDependOnRootPointValuesAndIndexOnly) {
   }
   EXPECT_EQ(seeds.size(), plan.runs());
   // Adding a value to b keeps the seeds of (a=2, b=z).
-  const SweepPlan wider({MakeSweepParam("a", {"1", "2"}), MakeSweepParam("b", {"x", "y", "z", "w"})},
-                        4, 7);
+  const SweepPlan wider(
+      {MakeSweepParam("a", {"1", "2"}), MakeSweepParam("b", {"x", "y", "z", "w"})}, 4, 7);
   EXPECT_EQ(wider.Seed(6, 3), plan.Seed(5, 3));
   EXPECT_NE(SweepPlan(plan.params(), 4, 8).Seed(5, 3), plan.Seed(5, 3));
   // Pinned: a change of the derivation changes every sweep's results.

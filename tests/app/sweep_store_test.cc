@@ -25,8 +25,7 @@ std::string Dir(const std::string& name) {
 SweepRow Row(const SweepPlan& plan, size_t run, const std::string& value) {
   SweepRow row;
   std::string error;
-  EXPECT_TRUE(ParseSweepLine(SweepCsvLine(plan, run, {value, ""}), plan, 2, &row, &error))
-      << error;
+  EXPECT_TRUE(ParseSweepLine(SweepCsvLine(plan, run, {value, ""}), plan, 2, &row, &error)) << error;
   return row;
 }
 

@@ -87,9 +87,9 @@ TEST(CliE2ESweep, ShardsMergedEqualOneMachine) {
 
 // Starts a sweep big enough to take a moment; returns its pid.
 pid_t StartSweep(const fs::path& out) {
-  std::vector<std::string> args = {MPSIM_BINARY, "sweep",   Src("scenarios/demo.yaml"),
-                                   "--seeds",    "30",      "--set",
-                                   kSet,         "--jobs",  "2",
+  std::vector<std::string> args = {MPSIM_BINARY, "sweep",     Src("scenarios/demo.yaml"),
+                                   "--seeds",    "30",        "--set",
+                                   kSet,         "--jobs",    "2",
                                    "--out",      out.string()};
   std::vector<char*> argv;
   for (std::string& a : args) argv.push_back(a.data());
@@ -141,8 +141,8 @@ TEST(CliE2ESweep, BadListsAndMismatchedShardsExit2) {
   const fs::path out = Fresh("bad");
   for (const char* set : {"spec.events[0].scale.replicas=3,,4", "spec.events[0].scale.replicas=1..",
                           "spec.events[0].scale.replicas=-1,2", "spec.nokey=1,2", "novalue"}) {
-    Ran r = Mpsim("sweep " + Src("scenarios/demo.yaml") + " --seeds 2 --set '" + set +
-                      "' --out '" + out.string() + "'",
+    Ran r = Mpsim("sweep " + Src("scenarios/demo.yaml") + " --seeds 2 --set '" + set + "' --out '" +
+                      out.string() + "'",
                   true);
     EXPECT_EQ(r.status, 2) << set << "\n" << r.out;
     EXPECT_EQ(r.out.rfind("error: ", 0), 0u) << set << "\n" << r.out;
@@ -152,8 +152,8 @@ TEST(CliE2ESweep, BadListsAndMismatchedShardsExit2) {
   const fs::path a = Fresh("mis_a"), b = Fresh("mis_b");
   ASSERT_EQ(Sweep(a, "--shard 0/2", 2).status, 0);
   ASSERT_EQ(Sweep(b, "--shard 1/2", 3).status, 0);
-  Ran r = Mpsim("merge '" + a.string() + "' '" + b.string() + "' --out '" + out.string() + "'",
-                true);
+  Ran r =
+      Mpsim("merge '" + a.string() + "' '" + b.string() + "' --out '" + out.string() + "'", true);
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.out.find("another sweep"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("seeds"), std::string::npos) << r.out;
