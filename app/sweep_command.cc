@@ -2,8 +2,10 @@
 
 #include <unistd.h>
 
+#include <atomic>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <set>
 #include <sstream>
 #include <thread>
@@ -86,6 +88,7 @@ class PointCounter {
 };
 
 struct Sweep {
+  proto::Scenario base;  // the file without overrides: its pools name the metrics
   SweepPlan plan;
   std::vector<std::string> metrics;
   Json plan_json;
@@ -106,7 +109,7 @@ int RunRemaining(const Sweep& sw, const std::vector<proto::Scenario>& points, Sw
   PointCounter counter(sw.plan, todo);
   SweepProgress progress(&std::cerr, ::isatty(STDERR_FILENO) != 0, todo.size(), counter.points());
   SweepSink sink = [&](const SweepJob& job, const proto::RunSummary& s, std::string* error) {
-    const std::string line = SweepCsvLine(sw.plan, job.run, MetricCells(*job.scenario, s));
+    const std::string line = SweepCsvLine(sw.plan, job.run, MetricCells(sw.base, s));
     SweepRow row;
     if (!ParseSweepLine(line, sw.plan, sw.metrics.size(), &row, error)) return false;
     if (!store->Append(row, error)) return false;
@@ -120,7 +123,7 @@ int RunRemaining(const Sweep& sw, const std::vector<proto::Scenario>& points, Sw
       todo, jobs, sink, [&](size_t done) { progress.Update(done, counter.done()); }, stop, &error);
   progress.Finish();
   if (!ok) return Fail(error);
-  if (*stop) {
+  if (*stop && rows->size() < sw.runs.size()) {
     std::cerr << "interrupted: " << rows->size() << " of " << sw.runs.size() << " runs are in "
               << sw.dir << "; run the same command again to resume\n";
     return kExitInterrupted;
@@ -135,8 +138,8 @@ int SweepCommand(const SweepArgs& args) {
   std::vector<SweepParam> params;
   std::string error, text;
   if (!ParseParams(args.sets, &params, &error)) return Fail(error);
-  proto::Scenario base;
-  if (!LoadOrReport(args.scenario, {}, &base)) return kExitBadInput;
+  const proto::Scenario& base = sw.base;
+  if (!LoadOrReport(args.scenario, {}, &sw.base)) return kExitBadInput;
   if (!ReadText(args.scenario, &text)) return Fail(args.scenario + ": cannot read it");
   sw.plan = SweepPlan(std::move(params), args.seeds, base.spec().seed());
   size_t shard = 0, shards = 1;
