@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 
 #include "sim/duration.h"
 #include "sim/random.h"
@@ -45,6 +46,12 @@ std::string FormatNumber(double v) {
   return std::string(buf, ptr);
 }
 
+std::string FormatG12(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.12g", v);
+  return buf;
+}
+
 struct Range {
   double from, to, step;
   bool log;  // step is a factor
@@ -86,7 +93,8 @@ bool ExpandRange(const Range& r, std::vector<std::string>* out, std::string* err
     double v = r.log ? r.from * std::pow(r.step, static_cast<double>(k))
                      : r.from + r.step * static_cast<double>(k);
     if (v > r.to + slack) break;
-    if (integers) v = std::round(v);
+    // 12 digits: 0.1 * 3 reads "0.3", not "0.30000000000000004".
+    v = integers ? std::round(v) : std::stod(FormatG12(v));
     if (out->size() >= kMaxSweepValues) {
       *error = "more than " + std::to_string(kMaxSweepValues) + " values";
       return false;

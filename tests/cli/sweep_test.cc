@@ -99,13 +99,17 @@ pid_t StartSweep(const fs::path& out) {
   return pid;
 }
 
-// Sends `sig` once the journal holds a few runs (or the sweep ended); the exit status, -1 if
-// the signal killed it.
-int InterruptWhenStarted(pid_t pid, const fs::path& out, int sig) {
+size_t JournalLines(const fs::path& out) {
+  const std::string journal = Slurp(out / ".sweep.journal");
+  return std::count(journal.begin(), journal.end(), '\n');
+}
+
+// Sends `sig` once this sweep has added a few runs to the journal (or ended); the exit
+// status, -1 if the signal killed it.
+int InterruptWhenStarted(pid_t pid, const fs::path& out, size_t before, int sig) {
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
   while (std::chrono::steady_clock::now() < deadline && ::waitpid(pid, nullptr, WNOHANG) == 0) {
-    const std::string journal = Slurp(out / ".sweep.journal");
-    if (std::count(journal.begin(), journal.end(), '\n') > 3) break;
+    if (JournalLines(out) > before + 3) break;
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }
   ::kill(pid, sig);
@@ -122,10 +126,11 @@ TEST(CliE2ESweep, KilledAndResumedEqualsUninterrupted) {
             0);
   pid_t pid = StartSweep(resumed);
   ASSERT_GT(pid, 0);
-  const int after_kill = InterruptWhenStarted(pid, resumed, SIGKILL);
+  const int after_kill = InterruptWhenStarted(pid, resumed, 0, SIGKILL);
+  const size_t kept = JournalLines(resumed);
   pid = StartSweep(resumed);
   ASSERT_GT(pid, 0);
-  const int after_int = InterruptWhenStarted(pid, resumed, SIGINT);
+  const int after_int = InterruptWhenStarted(pid, resumed, kept, SIGINT);
   // 130 when Ctrl-C stopped it; 0 if the sweep had finished first.
   EXPECT_TRUE(after_int == 130 || after_int == 0) << after_int;
   EXPECT_TRUE(after_kill == -1 || after_kill == 0) << after_kill;
