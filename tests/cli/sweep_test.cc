@@ -70,6 +70,25 @@ TEST(CliE2ESweep, JobsOneAndTwoGiveTheSameBytes) {
   EXPECT_NE(Slurp(one / "sweep.json").find("\"fits\""), std::string::npos);
 }
 
+// A row's seed and parameters replay that run alone with `mpsim run`.
+TEST(CliE2ESweep, RowsReplayWithMpsimRun) {
+  const fs::path out = Fresh("replay");
+  ASSERT_EQ(Sweep(out, "--jobs 2", 2).status, 0);
+  std::istringstream csv(Slurp(out / "sweep.csv"));
+  std::string header, row;
+  std::getline(csv, header);
+  for (int i = 0; i < 4; ++i) std::getline(csv, row);  // point 1 (replicas 10), seed index 1
+  std::vector<std::string> cells;
+  std::istringstream cols(row);
+  for (std::string c; std::getline(cols, c, ',');) cells.push_back(c);
+  ASSERT_EQ(cells[0] + "," + cells[1] + "," + cells[3], "1,1,10") << row;
+  Ran r = Mpsim("run " + Src("scenarios/demo.yaml") + " --json --seed " + cells[2] +
+                " --set spec.events[0].scale.replicas=10 --out '" + (out / "run").string() + "'");
+  ASSERT_TRUE(r.status == 0 || r.status == 1) << r.out;
+  const std::string events = "\"events_processed\": " + cells[5] + ",";
+  EXPECT_NE(r.out.find(events), std::string::npos) << events << "\n" << r.out.substr(0, 400);
+}
+
 TEST(CliE2ESweep, ShardsMergedEqualOneMachine) {
   const fs::path whole = Fresh("whole"), merged = Fresh("merged");
   ASSERT_EQ(Sweep(whole, "--jobs 2").status, 0);
