@@ -176,14 +176,15 @@ bool SweepStore::LoadJournal(const SweepPlan& plan, size_t metric_count, SweepRo
              " differs); choose another --out or remove it";
     return false;
   }
-  size_t whole = 0;  // bytes of whole lines: the tail beyond is a cut-short write
-  for (size_t i = 0; i < lines.size(); whole += lines[i++].size() + 1) {
+  size_t whole = lines[0].size() + 1;  // bytes of whole lines; beyond, a cut-short write
+  for (size_t i = 1; i < lines.size(); ++i) {
     SweepRow row;
-    if (i > 0 && !ParseSweepLine(lines[i], plan, metric_count, &row, error)) {
+    if (!ParseSweepLine(lines[i], plan, metric_count, &row, error)) {
       *error = path + ":" + std::to_string(i + 1) + ": " + *error;
       return false;
     }
-    if (i > 0) (*done)[row.run] = std::move(row);
+    (*done)[row.run] = std::move(row);
+    whole += lines[i].size() + 1;
   }
   if (whole < text.size() && ::truncate(path.c_str(), static_cast<off_t>(whole)) != 0) {
     *error = "cannot repair " + path + ": " + std::strerror(errno);
