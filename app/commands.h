@@ -1,5 +1,6 @@
 // The subcommands of the mpsim CLI as functions returning the exit status:
-// 0 success, 1 a run finished but an expectation failed, 2 bad input.
+// 0 success, 1 a run finished but an expectation failed, 2 bad input,
+// 130 a sweep interrupted (resumable).
 #pragma once
 
 #include <cstdint>
@@ -16,6 +17,9 @@ class Scenario;
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitExpectationFailed = 1;
 inline constexpr int kExitBadInput = 2;
+// A sweep stopped by SIGINT or SIGTERM after writing its finished runs (128 + SIGINT,
+// as shells report Ctrl-C); the same command resumes it.
+inline constexpr int kExitInterrupted = 130;
 
 struct RunArgs {
   std::string scenario;

@@ -23,7 +23,14 @@ void Int64sToNumbers(const pb::Descriptor* d, json* j) {
     auto it = j->find(f->name());
     if (it == j->end()) continue;
     auto fix = [&](json* v) {
-      if (v->is_string()) *v = std::stoll(v->get<std::string>());
+      // uint64 (a seed) may exceed int64: only a negative value goes through stoll.
+      if (!v->is_string()) return;
+      const std::string s = v->get<std::string>();
+      if (!s.empty() && s[0] == '-') {
+        *v = std::stoll(s);
+      } else {
+        *v = std::stoull(s);
+      }
     };
     bool is64 = f->cpp_type() == pb::FieldDescriptor::CPPTYPE_INT64 ||
                 f->cpp_type() == pb::FieldDescriptor::CPPTYPE_UINT64;

@@ -9,6 +9,7 @@
 
 #include "app/commands.h"
 #include "app/compare.h"
+#include "app/sweep_command.h"
 #include "app/version.h"
 #include "sim/scenario_schema.h"
 #include "sim/scenario_validate.h"
@@ -48,6 +49,24 @@ void AddRun(CLI::App& app, mpsim::RunArgs* a, std::string* seed) {
   json->excludes(quiet);
 }
 
+void AddSweep(CLI::App& app, mpsim::SweepArgs* a, mpsim::MergeArgs* m) {
+  CLI::App* sw = app.add_subcommand("sweep", "Run a scenario over parameter lists and seeds");
+  sw->add_option("SCENARIO", a->scenario, "scenario YAML file")->required();
+  sw->add_option("--seeds", a->seeds, "seeds per parameter point")
+      ->required()
+      ->check(CLI::Range(uint64_t{1}, uint64_t{1'000'000}));
+  sw->add_option("--set", a->sets, "sweep a key over values, e.g. ...replicas=100..1000:100")
+      ->type_name("PATH=V1,V2,...");
+  sw->add_option("--jobs", a->jobs, "runs at once (default: one per core)")
+      ->check(CLI::Range(size_t{1}, size_t{1024}));
+  sw->add_option("--shard", a->shard, "run the I-th of N disjoint slices")->type_name("I/N");
+  sw->add_option("--out", a->out_dir, "output directory (default: results/<scenario-name>/sweep)");
+  CLI::App* merge = app.add_subcommand("merge", "Combine the shards of a sweep");
+  merge->add_option("DIR", m->dirs, "shard output directories")->required();
+  merge->add_option("--out", m->out_dir,
+                    "output directory (default: results/<scenario-name>/sweep)");
+}
+
 // CLI11 answers an unknown command with "A subcommand is required"; say what
 // was wrong instead. False (after the message) for a word that is no command.
 bool KnownCommand(int argc, char** argv, const CLI::App& app) {
@@ -64,13 +83,16 @@ bool KnownCommand(int argc, char** argv, const CLI::App& app) {
 }
 
 int Dispatch(CLI::App& app, mpsim::RunArgs& run, const std::string& seed,
-             const std::vector<std::string>& validate_files, const mpsim::CheckArgs& check) {
+             const std::vector<std::string>& validate_files, const mpsim::CheckArgs& check,
+             const mpsim::SweepArgs& sweep, const mpsim::MergeArgs& merge) {
   if (app.got_subcommand("run")) {
     if (!seed.empty()) run.seed = std::stoull(seed);  // CheckSeed accepted it
     return mpsim::RunCommand(run);
   }
   if (app.got_subcommand("validate")) return mpsim::ValidateCommand(validate_files);
   if (app.got_subcommand("check")) return mpsim::CheckCommand(check);
+  if (app.got_subcommand("sweep")) return mpsim::SweepCommand(sweep);
+  if (app.got_subcommand("merge")) return mpsim::MergeCommand(merge);
   return kExitBadInput;
 }
 
@@ -107,6 +129,10 @@ int main(int argc, char** argv) {
   cmp->add_option("B", compare.b, "result directory or summary.json")->required();
   cmp->add_flag("--json", compare.json, "print the comparison as JSON");
 
+  mpsim::SweepArgs sweep;
+  mpsim::MergeArgs merge;
+  AddSweep(app, &sweep, &merge);
+
   if (!KnownCommand(argc, argv, app)) return kExitBadInput;
   try {
     app.parse(argc, argv);
@@ -118,7 +144,7 @@ int main(int argc, char** argv) {
   }
   try {
     if (app.got_subcommand("compare")) return mpsim::CompareCommand(compare);
-    return Dispatch(app, run, seed, validate_files, check);
+    return Dispatch(app, run, seed, validate_files, check, sweep, merge);
   } catch (const std::exception& e) {
     // Only a bug of ours or the machine (out of memory) gets here: one line, not an abort.
     std::cerr << "error: mpsim stopped: " << e.what() << "\n";
