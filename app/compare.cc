@@ -61,8 +61,8 @@ bool ReadSummary(const std::string& path, std::string* text, std::string* error)
   const std::string ext = fs::path(path).extension().string();
   if (ext == ".yaml" || ext == ".yml") {
     *error = path +
-             " is a scenario; compare takes two result directories or summary.json "
-             "files (one scenario on every cloud, --providers, is not built yet)";
+             " is a scenario; compare A B takes two result directories or summary.json "
+             "files (give a scenario alone to run it on every cloud: compare SCENARIO)";
     return false;
   }
   const fs::path file =

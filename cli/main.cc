@@ -9,6 +9,7 @@
 
 #include "app/commands.h"
 #include "app/compare.h"
+#include "app/compare_providers.h"
 #include "app/sweep_command.h"
 #include "app/version.h"
 #include "sim/scenario_schema.h"
@@ -65,6 +66,41 @@ void AddSweep(CLI::App& app, mpsim::SweepArgs* a, mpsim::MergeArgs* m) {
   merge->add_option("DIR", m->dirs, "shard output directories")->required();
   merge->add_option("--out", m->out_dir,
                     "output directory (default: results/<scenario-name>/sweep)");
+}
+
+// DESIGN.md: `compare SCENARIO [--providers ...]` runs one scenario on every
+// cloud; `compare A B` (issue 8) compares two finished runs.
+void AddCompare(CLI::App& app, std::vector<std::string>* inputs, mpsim::CompareArgs* ab,
+                mpsim::CompareProvidersArgs* across, std::string* seed) {
+  CLI::App* cmp = app.add_subcommand(
+      "compare", "Run one scenario on every cloud side by side, or compare two runs' summaries");
+  cmp->add_option("INPUTS", *inputs,
+                  "SCENARIO (run it on each provider), or A B (result directories or "
+                  "summary.json files)")
+      ->required()
+      ->expected(1, 2);
+  cmp->add_option("--providers", across->providers, "with SCENARIO: the providers to run on")
+      ->delimiter(',')
+      ->type_name("asg,vmss,mig");
+  cmp->add_option("--out", across->out_dir,
+                  "with SCENARIO: output directory (default: results/<scenario-name>-compare)");
+  cmp->add_option("--seed", *seed, "with SCENARIO: root seed (default: spec.seed)")
+      ->type_name("N")
+      ->check(CLI::Validator(CheckSeed, "N"));
+  cmp->add_flag("--json", ab->json, "print the comparison as JSON");
+}
+
+int Compare(const std::vector<std::string>& inputs, const std::string& seed, mpsim::CompareArgs* ab,
+            mpsim::CompareProvidersArgs* across) {
+  if (inputs.size() == 2) {
+    ab->a = inputs[0];
+    ab->b = inputs[1];
+    return mpsim::CompareCommand(*ab);
+  }
+  across->scenario = inputs[0];
+  across->json = ab->json;
+  if (!seed.empty()) across->seed = std::stoull(seed);  // CheckSeed accepted it
+  return mpsim::CompareProvidersCommand(*across);
 }
 
 // CLI11 answers an unknown command with "A subcommand is required"; say what
@@ -124,10 +160,10 @@ int main(int argc, char** argv) {
       ->type_name("PATH=VALUE");
 
   mpsim::CompareArgs compare;
-  CLI::App* cmp = app.add_subcommand("compare", "Compare two runs' summaries, pool by pool");
-  cmp->add_option("A", compare.a, "result directory or summary.json")->required();
-  cmp->add_option("B", compare.b, "result directory or summary.json")->required();
-  cmp->add_flag("--json", compare.json, "print the comparison as JSON");
+  mpsim::CompareProvidersArgs across;
+  std::vector<std::string> compare_inputs;
+  std::string compare_seed;
+  AddCompare(app, &compare_inputs, &compare, &across, &compare_seed);
 
   mpsim::SweepArgs sweep;
   mpsim::MergeArgs merge;
@@ -143,7 +179,9 @@ int main(int argc, char** argv) {
     return kExitBadInput;
   }
   try {
-    if (app.got_subcommand("compare")) return mpsim::CompareCommand(compare);
+    if (app.got_subcommand("compare")) {
+      return Compare(compare_inputs, compare_seed, &compare, &across);
+    }
     return Dispatch(app, run, seed, validate_files, check, sweep, merge);
   } catch (const std::exception& e) {
     // Only a bug of ours or the machine (out of memory) gets here: one line, not an abort.

@@ -8,6 +8,8 @@
 
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <string>
 
 namespace mpsim::testing {
@@ -35,6 +37,13 @@ inline Ran Mpsim(const std::string& args, bool with_stderr = false) {
 inline std::filesystem::path ScratchPath(const std::string& name) {
   return std::filesystem::path(::testing::TempDir()) /
          ("mpsim_" + std::to_string(getpid()) + "_" + name);
+}
+
+inline std::string Slurp(const std::filesystem::path& p) {
+  std::ifstream f(p, std::ios::binary);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
 }
 
 inline std::string Src(const std::string& rel) { return std::string(MPSIM_SOURCE_DIR) + "/" + rel; }
