@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "api/provider_watches.h"
+
 namespace mpsim::asg {
 namespace {
 
@@ -36,23 +38,7 @@ AwsMachinePoolReconciler::AwsMachinePoolReconciler(Client* client, const Clock* 
                                                    std::map<std::string, AutoScalingGroup*> groups)
     : client_(client), clock_(clock), rec_(rec), groups_(std::move(groups)) {}
 
-void AwsMachinePoolReconciler::Setup(Builder* b) {
-  // Updates of an AWSMachinePool that change only its status are dropped.
-  b->WatchInfraMachinePools([](const WatchEvent<InfraMachinePool>& ev) {
-    if (ev.obj.kind != kAwsMachinePoolKind) return std::vector<Request>{};
-    if (ev.old != nullptr && ev.old->spec == ev.obj.spec && ev.old->meta == ev.obj.meta) {
-      return std::vector<Request>{};
-    }
-    return std::vector<Request>{{ev.obj.meta.Key()}};
-  });
-  // Every MachinePool update maps to its infrastructureRef, status patches
-  // included (machinePoolToInfrastructureMapFunc).
-  b->WatchMachinePools([](const WatchEvent<MachinePool>& ev) {
-    const ObjectReference& ref = ev.obj.spec.template_.spec.infrastructure_ref;
-    if (ref.kind != kAwsMachinePoolKind) return std::vector<Request>{};
-    return std::vector<Request>{{{ev.obj.meta.ns, ref.name}}};
-  });
-}
+void AwsMachinePoolReconciler::Setup(Builder* b) { WatchProviderPools(b, kAwsMachinePoolKind); }
 
 Status AwsMachinePoolReconciler::Reconcile(const Request& req, Result* result) {
   std::shared_ptr<const InfraMachinePool> imp = client_->InfraMachinePools().GetShared(req.key);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "api/provider_watches.h"
 #include "models/mig/instance_url.h"
 
 namespace mpsim::mig {
@@ -28,21 +29,7 @@ GcpMachinePoolReconciler::GcpMachinePoolReconciler(Client* client, const Clock* 
                                                    std::map<std::string, Pool> pools)
     : client_(client), clock_(clock), rec_(rec), quota_(quota), pools_(std::move(pools)) {}
 
-void GcpMachinePoolReconciler::Setup(Builder* b) {
-  // Status-only updates of a GCPMachinePool are dropped.
-  b->WatchInfraMachinePools([](const WatchEvent<InfraMachinePool>& ev) {
-    if (ev.obj.kind != kGcpMachinePoolKind) return std::vector<Request>{};
-    if (ev.old != nullptr && ev.old->spec == ev.obj.spec && ev.old->meta == ev.obj.meta) {
-      return std::vector<Request>{};
-    }
-    return std::vector<Request>{{ev.obj.meta.Key()}};
-  });
-  b->WatchMachinePools([](const WatchEvent<MachinePool>& ev) {
-    const ObjectReference& ref = ev.obj.spec.template_.spec.infrastructure_ref;
-    if (ref.kind != kGcpMachinePoolKind) return std::vector<Request>{};
-    return std::vector<Request>{{{ev.obj.meta.ns, ref.name}}};
-  });
-}
+void GcpMachinePoolReconciler::Setup(Builder* b) { WatchProviderPools(b, kGcpMachinePoolKind); }
 
 Status GcpMachinePoolReconciler::Reconcile(const Request& req, Result* result) {
   std::shared_ptr<const InfraMachinePool> imp = client_->InfraMachinePools().GetShared(req.key);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "api/provider_watches.h"
 #include "models/vmss/deployment_strategy.h"
 
 namespace mpsim::vmss {
@@ -39,21 +40,7 @@ AzureMachinePoolReconciler::AzureMachinePoolReconciler(Client* client, const Clo
       pools_(std::move(pools)),
       random_policy_rng_(StreamFor(seed, "vmss/capz/deletePolicy")) {}
 
-void AzureMachinePoolReconciler::Setup(Builder* b) {
-  // Status-only updates of an AzureMachinePool are dropped.
-  b->WatchInfraMachinePools([](const WatchEvent<InfraMachinePool>& ev) {
-    if (ev.obj.kind != kAzureMachinePoolKind) return std::vector<Request>{};
-    if (ev.old != nullptr && ev.old->spec == ev.obj.spec && ev.old->meta == ev.obj.meta) {
-      return std::vector<Request>{};
-    }
-    return std::vector<Request>{{ev.obj.meta.Key()}};
-  });
-  b->WatchMachinePools([](const WatchEvent<MachinePool>& ev) {
-    const ObjectReference& ref = ev.obj.spec.template_.spec.infrastructure_ref;
-    if (ref.kind != kAzureMachinePoolKind) return std::vector<Request>{};
-    return std::vector<Request>{{{ev.obj.meta.ns, ref.name}}};
-  });
-}
+void AzureMachinePoolReconciler::Setup(Builder* b) { WatchProviderPools(b, kAzureMachinePoolKind); }
 
 // Wrapped in CAPZ's coalescing reconciler: within 10 s of a pass that
 // returned a zero result the key is not processed, only requeued.
