@@ -1,5 +1,7 @@
 #include "api/meta.h"
 
+#include <algorithm>
+
 namespace mpsim {
 
 const Condition* FindCondition(const Conditions& cs, const std::string& type) {
@@ -23,6 +25,17 @@ void SetCondition(Conditions* cs, Condition c, Time now) {
 bool IsConditionTrue(const Conditions& cs, const std::string& type) {
   const Condition* c = FindCondition(cs, type);
   return c != nullptr && c->status == "True";
+}
+
+const OwnerReference* ControllerOwner(const ObjectMeta& m, const std::string& kind) {
+  for (const OwnerReference& o : m.owner_references) {
+    if (o.kind == kind && o.controller) return &o;
+  }
+  return nullptr;
+}
+
+bool HasFinalizer(const ObjectMeta& m, const std::string& finalizer) {
+  return std::find(m.finalizers.begin(), m.finalizers.end(), finalizer) != m.finalizers.end();
 }
 
 }  // namespace mpsim

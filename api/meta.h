@@ -87,4 +87,9 @@ const Condition* FindCondition(const Conditions& cs, const std::string& type);
 void SetCondition(Conditions* cs, Condition c, Time now);
 bool IsConditionTrue(const Conditions& cs, const std::string& type);
 
+// The controller owner reference of the given kind (e.g. an InfraMachinePool's
+// MachinePool, util.GetOwnerMachinePool), or nullptr.
+const OwnerReference* ControllerOwner(const ObjectMeta& m, const std::string& kind);
+bool HasFinalizer(const ObjectMeta& m, const std::string& finalizer);
+
 }  // namespace mpsim

@@ -78,13 +78,6 @@ bool ReadSummary(const std::string& path, std::string* text, std::string* error)
   return true;
 }
 
-std::string Cell(const std::optional<double>& v) {
-  if (!v) return "-";
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.6g", *v);
-  return buf;
-}
-
 std::optional<double> Delta(const CompareRow& r) {
   if (!r.a || !r.b) return std::nullopt;
   return *r.b - *r.a;
@@ -98,6 +91,13 @@ std::optional<double> Ratio(const CompareRow& r) {
 json JsonValue(const std::optional<double>& v) { return v ? json(*v) : json(nullptr); }
 
 }  // namespace
+
+std::string FormatCell(const std::optional<double>& v) {
+  if (!v) return "-";
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.6g", *v);
+  return buf;
+}
 
 bool CompareSummaries(const std::string& a_json, const std::string& b_json,
                       std::vector<CompareRow>* rows, std::string* error) {
@@ -124,8 +124,9 @@ void PrintCompareTable(std::ostream& os, const std::vector<CompareRow>& rows) {
   os << line;
   for (const CompareRow& r : rows) {
     std::snprintf(line, sizeof line, "%-12s %-28s %12s %12s %12s %8s\n",
-                  r.pool.empty() ? "(run)" : r.pool.c_str(), r.metric.c_str(), Cell(r.a).c_str(),
-                  Cell(r.b).c_str(), Cell(Delta(r)).c_str(), Cell(Ratio(r)).c_str());
+                  r.pool.empty() ? "(run)" : r.pool.c_str(), r.metric.c_str(),
+                  FormatCell(r.a).c_str(), FormatCell(r.b).c_str(), FormatCell(Delta(r)).c_str(),
+                  FormatCell(Ratio(r)).c_str());
     os << line;
   }
 }

@@ -29,6 +29,9 @@ struct CompareRow {
 bool CompareSummaries(const std::string& a_json, const std::string& b_json,
                       std::vector<CompareRow>* rows, std::string* error);
 
+// A value as the tables print it ("-" when absent).
+std::string FormatCell(const std::optional<double>& v);
+
 void PrintCompareTable(std::ostream& os, const std::vector<CompareRow>& rows);
 std::string CompareJson(const std::string& a, const std::string& b,
                         const std::vector<CompareRow>& rows);

@@ -77,13 +77,6 @@ bool RunEach(const CompareProvidersArgs& args, const std::string& text, const st
   return true;
 }
 
-std::string Cell(const std::optional<double>& v) {
-  if (!v) return "-";
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.6g", *v);
-  return buf;
-}
-
 // Rows of (pool, metric) with one value per provider: each provider's rows
 // against the first one's come in the same order (CompareSummaries).
 using Table = std::vector<std::pair<CompareRow, std::vector<std::optional<double>>>>;
@@ -110,7 +103,7 @@ void PrintTable(const std::vector<std::string>& providers, const Table& table) {
   std::printf("\n");
   for (const auto& [row, values] : table) {
     std::printf("%-12s %-28s", row.pool.empty() ? "(run)" : row.pool.c_str(), row.metric.c_str());
-    for (const auto& v : values) std::printf(" %12s", Cell(v).c_str());
+    for (const auto& v : values) std::printf(" %12s", FormatCell(v).c_str());
     std::printf("\n");
   }
 }

@@ -108,13 +108,6 @@ void TestInfraReconciler::Setup(Builder* b) {
   });
 }
 
-const OwnerReference* TestInfraReconciler::OwnerPool(const InfraMachinePool& imp) const {
-  for (const OwnerReference& o : imp.meta.owner_references) {
-    if (o.kind == "MachinePool" && o.controller) return &o;
-  }
-  return nullptr;
-}
-
 Status TestInfraReconciler::Reconcile(const Request& req, Result* result) {
   // Shared reads: a pool of N lists N providerIDs, so copies cost O(N).
   std::shared_ptr<const InfraMachinePool> cached = client_->InfraMachinePools().GetShared(req.key);
@@ -133,7 +126,7 @@ Status TestInfraReconciler::Reconcile(const Request& req, Result* result) {
     imp.meta.finalizers.push_back(kInfraFinalizer);
     return client_->InfraMachinePools().Patch(base, &imp);
   }
-  const OwnerReference* owner = OwnerPool(base);
+  const OwnerReference* owner = ControllerOwner(base.meta, "MachinePool");
   if (owner == nullptr) return Status::Ok();  // waits for the MachinePool to adopt it
   std::shared_ptr<const MachinePool> mp =
       client_->MachinePools().GetShared({base.meta.ns, owner->name});

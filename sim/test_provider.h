@@ -77,7 +77,6 @@ class TestInfraReconciler : public Reconciler {
   Status Report(const InfraMachinePool& base, const MachinePool& mp, TestCloud* cloud,
                 Result* result);
   void Scale(const MachinePool& mp, TestCloud* cloud);
-  const OwnerReference* OwnerPool(const InfraMachinePool& imp) const;
 
   Client* client_;
   const Clock* clock_;

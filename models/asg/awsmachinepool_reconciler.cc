@@ -14,18 +14,6 @@ constexpr Duration kAfterCreate =
 constexpr Duration kDeletePoll = 15 * kSecond;
 constexpr const char* kReplicasManagedBy = "cluster.x-k8s.io/replicas-managed-by";
 
-const OwnerReference* OwnerPool(const InfraMachinePool& imp) {
-  for (const OwnerReference& o : imp.meta.owner_references) {
-    if (o.kind == "MachinePool" && o.controller) return &o;
-  }
-  return nullptr;
-}
-
-bool HasFinalizer(const ObjectMeta& m) {
-  return std::find(m.finalizers.begin(), m.finalizers.end(), kAwsMachinePoolFinalizer) !=
-         m.finalizers.end();
-}
-
 // The providerIDList entry CAPA builds: "aws:///<az>/<id>" (providers.md §1.5).
 std::string ProviderID(const Instance& inst) {
   return "aws:///" + (inst.missing_az ? std::string() : inst.zone) + "/" + inst.id;
@@ -46,7 +34,7 @@ Status AwsMachinePoolReconciler::Reconcile(const Request& req, Result* result) {
   auto g = groups_.find(imp->meta.name);
   if (g == groups_.end())
     return Status::Invalid("no Auto Scaling Group model for " + req.key.String());
-  const OwnerReference* owner = OwnerPool(*imp);
+  const OwnerReference* owner = ControllerOwner(imp->meta, "MachinePool");
   if (owner == nullptr) return Status::Ok();  // waits for the MachinePool to adopt it
   if (imp->meta.deletion_timestamp) return ReconcileDelete(*imp, g->second, result);
   std::shared_ptr<const MachinePool> mp =
@@ -58,7 +46,7 @@ Status AwsMachinePoolReconciler::Reconcile(const Request& req, Result* result) {
 Status AwsMachinePoolReconciler::ReconcileNormal(const InfraMachinePool& imp, const MachinePool& mp,
                                                  AutoScalingGroup* asg, Result* result) {
   if (imp.status.failure_reason) return Status::Ok();  // terminal, never cleared here
-  if (!HasFinalizer(imp.meta)) {
+  if (!HasFinalizer(imp.meta, kAwsMachinePoolFinalizer)) {
     InfraMachinePool with = imp;
     with.meta.finalizers.push_back(kAwsMachinePoolFinalizer);
     if (Status s = client_->InfraMachinePools().Patch(imp, &with); !s.ok()) return s;
@@ -140,7 +128,7 @@ Status AwsMachinePoolReconciler::ReconcileDelete(const InfraMachinePool& imp, Au
       return Status::Ok();
     }
   }
-  if (!HasFinalizer(imp.meta)) return Status::Ok();
+  if (!HasFinalizer(imp.meta, kAwsMachinePoolFinalizer)) return Status::Ok();
   Call(imp, "ec2:DeleteLaunchTemplate");
   InfraMachinePool next = imp;
   std::erase(next.meta.finalizers, std::string(kAwsMachinePoolFinalizer));

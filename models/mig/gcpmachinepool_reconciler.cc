@@ -10,18 +10,6 @@ namespace {
 
 constexpr Duration kRequeue = kMinute;  // CAPG requeues every minute, whatever happened
 
-const OwnerReference* OwnerPool(const InfraMachinePool& imp) {
-  for (const OwnerReference& o : imp.meta.owner_references) {
-    if (o.kind == "MachinePool" && o.controller) return &o;
-  }
-  return nullptr;
-}
-
-bool HasFinalizer(const ObjectMeta& m) {
-  return std::find(m.finalizers.begin(), m.finalizers.end(), kGcpMachinePoolFinalizer) !=
-         m.finalizers.end();
-}
-
 }  // namespace
 
 GcpMachinePoolReconciler::GcpMachinePoolReconciler(Client* client, const Clock* clock,
@@ -37,7 +25,7 @@ Status GcpMachinePoolReconciler::Reconcile(const Request& req, Result* result) {
   auto p = pools_.find(imp->meta.name);
   if (p == pools_.end())
     return Status::Invalid("no Managed Instance Group model for " + req.key.String());
-  const OwnerReference* owner = OwnerPool(*imp);
+  const OwnerReference* owner = ControllerOwner(imp->meta, "MachinePool");
   if (owner == nullptr) return Status::Ok();
   if (imp->meta.deletion_timestamp) return ReconcileDelete(*imp, p->second, result);
   std::shared_ptr<const MachinePool> mp =
@@ -50,7 +38,7 @@ Status GcpMachinePoolReconciler::Reconcile(const Request& req, Result* result) {
 
 Status GcpMachinePoolReconciler::ReconcileNormal(const InfraMachinePool& imp, const MachinePool& mp,
                                                  const Pool& pool) {
-  if (!HasFinalizer(imp.meta)) {
+  if (!HasFinalizer(imp.meta, kGcpMachinePoolFinalizer)) {
     InfraMachinePool with = imp;
     with.meta.finalizers.push_back(kGcpMachinePoolFinalizer);
     if (Status s = client_->InfraMachinePools().Patch(imp, &with); !s.ok()) return s;
@@ -127,7 +115,7 @@ Status GcpMachinePoolReconciler::ReconcileDelete(const InfraMachinePool& imp, co
       return Status::Ok();
     }
   }
-  if (!HasFinalizer(imp.meta)) return Status::Ok();
+  if (!HasFinalizer(imp.meta, kGcpMachinePoolFinalizer)) return Status::Ok();
   if (Status s = Call(imp, "compute:instanceTemplates.delete"); !s.ok()) return s;
   InfraMachinePool next = imp;
   std::erase(next.meta.finalizers, std::string(kGcpMachinePoolFinalizer));

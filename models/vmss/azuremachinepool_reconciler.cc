@@ -13,18 +13,6 @@ constexpr Duration kAsyncRequeue = 15 * kSecond;  // OperationNotDone: the futur
 constexpr Duration kNotConverged = 30 * kSecond;  // NeedsRequeue
 constexpr Duration kDebounce = 10 * kSecond;      // --debouncing-timer (coalescing reconciler)
 
-const OwnerReference* OwnerPool(const InfraMachinePool& imp) {
-  for (const OwnerReference& o : imp.meta.owner_references) {
-    if (o.kind == "MachinePool" && o.controller) return &o;
-  }
-  return nullptr;
-}
-
-bool HasFinalizer(const ObjectMeta& m) {
-  return std::find(m.finalizers.begin(), m.finalizers.end(), kAzureMachinePoolFinalizer) !=
-         m.finalizers.end();
-}
-
 }  // namespace
 
 AzureMachinePoolReconciler::AzureMachinePoolReconciler(Client* client, const Clock* clock,
@@ -55,7 +43,7 @@ Status AzureMachinePoolReconciler::Reconcile(const Request& req, Result* result)
     result->requeue_after = st.last_clean + kDebounce - now;
     return Status::Ok();
   }
-  const OwnerReference* owner = OwnerPool(*imp);
+  const OwnerReference* owner = ControllerOwner(imp->meta, "MachinePool");
   if (owner == nullptr) return Status::Ok();
   if (imp->meta.deletion_timestamp) return ReconcileDelete(*imp, p->second, result);
   std::shared_ptr<const MachinePool> mp =
@@ -70,7 +58,7 @@ Status AzureMachinePoolReconciler::ReconcileNormal(const InfraMachinePool& imp,
                                                    const MachinePool& mp, Pool& pool,
                                                    Result* result) {
   if (imp.status.failure_reason) return Status::Ok();
-  if (!HasFinalizer(imp.meta)) {
+  if (!HasFinalizer(imp.meta, kAzureMachinePoolFinalizer)) {
     InfraMachinePool with = imp;
     with.meta.finalizers.push_back(kAzureMachinePoolFinalizer);
     if (Status s = client_->InfraMachinePools().Patch(imp, &with); !s.ok()) return s;
@@ -159,7 +147,7 @@ Status AzureMachinePoolReconciler::ReconcileDelete(const InfraMachinePool& imp, 
       return Status::Ok();
     }
   }
-  if (!HasFinalizer(imp.meta)) return Status::Ok();
+  if (!HasFinalizer(imp.meta, kAzureMachinePoolFinalizer)) return Status::Ok();
   InfraMachinePool next = imp;
   std::erase(next.meta.finalizers, std::string(kAzureMachinePoolFinalizer));
   return client_->InfraMachinePools().Patch(imp, &next);

@@ -20,3 +20,27 @@ TEST(SetCondition, KeepsTransitionTimeWhenStatusUnchanged) {
 
 }  // namespace
 }  // namespace mpsim
+
+namespace mpsim {
+namespace {
+
+TEST(ControllerOwner, OnlyTheControllerReferenceOfThatKind) {
+  ObjectMeta m;
+  m.owner_references = {{.kind = "MachinePool", .name = "not-controller", .controller = false},
+                        {.kind = "Cluster", .name = "c", .controller = true},
+                        {.kind = "MachinePool", .name = "mp-0", .controller = true}};
+  const OwnerReference* o = ControllerOwner(m, "MachinePool");
+  ASSERT_NE(o, nullptr);
+  EXPECT_EQ(o->name, "mp-0");
+  EXPECT_EQ(ControllerOwner(m, "Machine"), nullptr);
+}
+
+TEST(HasFinalizer, ExactNameOnly) {
+  ObjectMeta m;
+  m.finalizers = {"a.example.com", "b.example.com"};
+  EXPECT_TRUE(HasFinalizer(m, "b.example.com"));
+  EXPECT_FALSE(HasFinalizer(m, "b.example"));
+}
+
+}  // namespace
+}  // namespace mpsim
