@@ -77,5 +77,32 @@ TEST_F(SummaryNumbers, DeletionConvergesAfterTheDeleteDelay) {
   EXPECT_NE(timeline_->find("360.000000,Node,mp-0-00000,deleted,false,true"), std::string::npos);
 }
 
+// tests/data/reports/exact-upgrade.yaml: one replica, upgraded at 200 s. The
+// test provider launches the replacement at once (it watches the
+// MachinePool), it runs at 230 s and the outdated one is retired then: the
+// list swaps and Cluster API deletes the retired Node (capi-core.md §2), so
+// the pool is ScalingUp with no ready replica until the new Node registers
+// (270 s, latency 40 s) and is Ready (275 s): 75 s to converge.
+TEST(SummaryNumbersUpgrade, ConvergesWhenTheReplacementNodeIsReady) {
+  const auto dir = testing::ScratchPath("summary_numbers_upgrade");
+  std::filesystem::remove_all(dir);
+  testing::Ran r = Mpsim("run '" + Src("tests/data/reports/exact-upgrade.yaml") +
+                         "' --quiet --out '" + dir.string() + "'");
+  ASSERT_EQ(r.status, 0) << r.out;
+  const auto pool = nlohmann::json::parse(testing::Slurp(dir / "summary.json"))["pools"][0];
+  EXPECT_DOUBLE_EQ(pool["time_to_converge_s"].get<double>(), 75);
+  const auto& phases = pool["phase_transitions"];
+  ASSERT_EQ(phases.size(), 5u) << phases.dump();
+  EXPECT_EQ(phases[3]["phase"], "ScalingUp");
+  EXPECT_DOUBLE_EQ(phases[3]["time_s"].get<double>(), 230);
+  EXPECT_EQ(phases[4]["phase"], "Running");
+  EXPECT_DOUBLE_EQ(phases[4]["time_s"].get<double>(), 275);
+  EXPECT_EQ(pool["matching_latency_s"]["count"], 2);
+  EXPECT_DOUBLE_EQ(pool["matching_latency_s"]["max"].get<double>(), 40);
+  const std::string timeline = testing::Slurp(dir / "timeline.csv");
+  EXPECT_NE(timeline.find("230.000000,Node,mp-0-00000,deleted,false,true"), std::string::npos);
+  std::filesystem::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace mpsim
