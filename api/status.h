@@ -35,6 +35,7 @@ class Status {
   bool ok() const { return code_ == Code::kOk; }
   bool IsNotFound() const { return code_ == Code::kNotFound; }
   bool IsConflict() const { return code_ == Code::kConflict; }
+  bool IsAlreadyExists() const { return code_ == Code::kAlreadyExists; }
   Code code() const { return code_; }
   const std::string& message() const { return message_; }
 

@@ -144,16 +144,17 @@ std::map<std::string, std::string> LastValues(const Rows& rows, const std::strin
   return last;
 }
 
+// A Node deleted and registered again under its name (a VM recreated by its
+// group) counts by its last event.
 int CountNodes(const Rows& rows, const std::string& pool) {
+  std::map<std::string, bool> alive;
+  for (const TimelineRow& r : rows) {
+    if (!OfPool(r, pool) || r.object_kind != "Node") continue;
+    if (r.field == "registered" && r.to == "true") alive[r.object] = true;
+    if (r.field == "deleted" && r.to == "true") alive[r.object] = false;
+  }
   int n = 0;
-  for (const auto& [node, registered] : LastValues(rows, pool, "Node", "registered")) {
-    (void)node;
-    n += registered == "true";
-  }
-  for (const auto& [node, deleted] : LastValues(rows, pool, "Node", "deleted")) {
-    (void)node;
-    n -= deleted == "true";
-  }
+  for (const auto& [node, up] : alive) n += up;
   return n;
 }
 

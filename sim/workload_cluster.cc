@@ -27,7 +27,8 @@ WorkloadCluster::WorkloadCluster(EventLoop* loop, ApiServer* server, Recorder* r
 void WorkloadCluster::InstanceBooted(const std::string& pool, const std::string& instance,
                                      const std::string& provider_id,
                                      const std::string& kubelet_version) {
-  machines_[instance] = Machine{pool, provider_id, kubelet_version};
+  const uint64_t boot = machines_.count(instance) ? machines_[instance].boot + 1 : 0;
+  machines_[instance] = Machine{pool, provider_id, kubelet_version, false, boot};
   node_pool_[instance] = pool;
   loop_->After(Sample(opts_.node_registration, registration_rng_),
                [this, instance] { Register(instance); });
@@ -39,7 +40,9 @@ void WorkloadCluster::InstanceGone(const std::string& instance) {
   it->second.gone = true;
   // The node-lifecycle controller notices after the monitor grace period
   // (--node-monitor-grace-period; providers.md §0.1) and deletes the Node.
-  loop_->After(opts_.node_monitor_grace_period, [this, instance] { RemoveNode(instance); });
+  const uint64_t boot = it->second.boot;
+  loop_->After(opts_.node_monitor_grace_period,
+               [this, instance, boot] { RemoveNode(instance, boot); });
 }
 
 // kubeadm join registers the Node tainted uninitialized (CABPK); with
@@ -63,7 +66,7 @@ void WorkloadCluster::Register(const std::string& instance) {
                                     .last_transition_time = loop_->Now()});
   std::string id = FaultyProviderID(m, instance);
   if (opts_.provider_id_by_kubelet && !id.empty()) node.spec.provider_id = id;
-  if (!server_->Store<Node>().Create(&node).ok()) return;
+  if (!CreateOrReRegister(&node)) return;
   rec_->Change(loop_->Now(), "Node", instance, "registered", "false", "true", m.pool);
   if (!node.spec.provider_id.empty()) {
     rec_->Change(loop_->Now(), "Node", instance, "providerID", "", id, m.pool);
@@ -123,7 +126,27 @@ void WorkloadCluster::MarkReady(const std::string& instance) {
   rec_->Change(loop_->Now(), "Node", instance, "Ready", "False", "True", node_pool_[instance]);
 }
 
-void WorkloadCluster::RemoveNode(const std::string& instance) {
+// A VM recreated under its name (a MIG after preemption) re-registers the
+// same Node object if the node-lifecycle controller has not deleted it yet,
+// as a kubelet does; the Node keeps its UID.
+bool WorkloadCluster::CreateOrReRegister(Node* node) {
+  Status s = server_->Store<Node>().Create(node);
+  if (!s.IsAlreadyExists()) return s.ok();
+  Node existing;
+  if (!server_->Store<Node>().Get(node->meta.Key(), &existing).ok()) return false;
+  // The kubelet keeps a providerID already set (by itself or the CCM).
+  const std::string provider_id = existing.spec.provider_id;
+  existing.spec = node->spec;
+  if (existing.spec.provider_id.empty()) existing.spec.provider_id = provider_id;
+  existing.status = node->status;
+  return server_->Store<Node>().Patch(&existing).ok();
+}
+
+// Only the boot that went away: a VM recreated under the same name since
+// then is running again and keeps its Node.
+void WorkloadCluster::RemoveNode(const std::string& instance, uint64_t boot) {
+  auto it = machines_.find(instance);
+  if (it != machines_.end() && it->second.boot != boot) return;
   machines_.erase(instance);
   (void)server_->Store<Node>().Delete({"", instance});  // NotFound: already deleted
 }

@@ -62,11 +62,13 @@ class WorkloadCluster {
     std::string provider_id;
     std::string version;
     bool gone = false;
+    uint64_t boot = 0;  // which boot of a VM name this is (recreated VMs keep their name)
   };
   void Register(const std::string& instance);
   void SetProviderID(const std::string& instance, const std::string& id, bool clear_ccm_taint);
   void MarkReady(const std::string& instance);
-  void RemoveNode(const std::string& instance);
+  void RemoveNode(const std::string& instance, uint64_t boot);
+  bool CreateOrReRegister(Node* node);
   std::string FaultyProviderID(const Machine& m, const std::string& instance);
 
   EventLoop* loop_;

@@ -70,13 +70,24 @@ void ManagedInstanceGroup::Delete() {
   if (instances_.empty()) exists_ = false;
 }
 
+// Preemption: the VM gets its 30 s notice (ACPI soft-off, STOPPING) and then
+// stops; the group recreates it under the same name (providers.md §3, the
+// preemption row; the 30 s figure is unverified there).
 void ManagedInstanceGroup::Kill(const std::string& name) {
   auto it = instances_.find(name);
   if (it == instances_.end() || it->second.status != VmStatus::kRunning) return;
-  rec_->Fault(loop_->Now(), pool_, name, "instance.killed");
-  rec_->Change(loop_->Now(), "Instance", name, "state", "RUNNING", "TERMINATED", pool_);
+  rec_->Fault(loop_->Now(), pool_, name, "instance.preempted");
+  it->second.status = VmStatus::kStopping;
+  Row(it->second, "state", "RUNNING", "STOPPING");
+  const std::string n = name;
+  loop_->After(kPreemptionNotice, [this, n] { OnPreempted(n); });
+}
+
+void ManagedInstanceGroup::OnPreempted(const std::string& name) {
+  auto it = instances_.find(name);
+  if (it == instances_.end() || it->second.status != VmStatus::kStopping) return;
+  rec_->Change(loop_->Now(), "Instance", name, "state", "STOPPING", "TERMINATED", pool_);
   workload_->InstanceGone(name);
-  // The group recreates the VM under the same name.
   it->second.status = VmStatus::kNone;
   it->second.action = Action::kCreating;
   --vms_;

@@ -18,6 +18,9 @@
 
 namespace mpsim::mig {
 
+// Preemptible/Spot VMs get about 30 s between notice and stop (providers.md §3).
+inline constexpr Duration kPreemptionNotice = 30 * kSecond;
+
 enum class Action { kCreating, kNone, kDeleting };
 enum class VmStatus { kNone, kProvisioning, kRunning, kStopping };
 
@@ -52,7 +55,8 @@ class ManagedInstanceGroup {
   void SetInstanceTemplate(const std::string& kubelet_version);
   // instanceGroupManagers.delete: every VM is deleted, then the group is gone.
   void Delete();
-  // The zone takes a VM away (preemption, host failure); the group recreates it.
+  // The zone preempts a RUNNING VM: STOPPING for the notice, then TERMINATED;
+  // the group recreates it under the same name.
   void Kill(const std::string& name);
 
   // instanceGroups.listInstances(ALL): members whose VM exists, in API order.
@@ -62,6 +66,7 @@ class ManagedInstanceGroup {
 
  private:
   void ScheduleConverge(Duration delay);
+  void OnPreempted(const std::string& name);
   std::string SelfLink(const std::string& name);
   void Converge();
   void Create();

@@ -67,6 +67,27 @@ TEST_F(MigTest, ResizeDownRemovesInstancesWithoutAVmFirst) {
   EXPECT_EQ(g.ListInstances().size(), 2u);
 }
 
+// Preemption (providers.md §3): STOPPING through the 30 s notice, still a
+// member; then gone and recreated under the same name.
+TEST_F(MigTest, PreemptedVmStopsAfterTheNoticeAndIsRecreatedUnderItsName) {
+  ManagedInstanceGroup g(&loop_, &workload_, &rec_, "mp-0", Options(), 1);
+  g.Insert("z", 1, "v1.30.0");
+  RunTo(kMinute);
+  ASSERT_EQ(g.ListInstances().size(), 1u);
+  const std::string name = g.ListInstances()[0]->name;
+  const Time killed = loop_.Now();  // the loop stands at its last event, not at RunTo's bound
+  g.Kill(name);
+  RunTo(killed + kPreemptionNotice - kSecond);
+  ASSERT_EQ(g.ListInstances().size(), 1u);
+  EXPECT_EQ(g.ListInstances()[0]->status, VmStatus::kStopping);
+  RunTo(killed + kPreemptionNotice + kSecond / 2);
+  EXPECT_TRUE(g.ListInstances().empty()) << "stopped, not yet recreated (reaction 1 s)";
+  RunTo(killed + 2 * kMinute);
+  ASSERT_EQ(g.ListInstances().size(), 1u);
+  EXPECT_EQ(g.ListInstances()[0]->name, name);
+  EXPECT_EQ(g.ListInstances()[0]->status, VmStatus::kRunning);
+}
+
 TEST_F(MigTest, ProactiveUpdateSubstitutesOneAtATimeAndNeverDropsBelowTarget) {
   MigOptions o = Options();
   o.proactive = true;

@@ -15,7 +15,7 @@ TEST(ScenarioGcp, LibraryPasses) {
   EXPECT_EQ(r.out.find("FAIL"), std::string::npos) << r.out;
   for (const char* f : {"stockout-never-finishes", "scale-up-1000-stockouts", "upgrade-proactive",
                         "upgrade-opportunistic", "rate-limited", "two-zones-rejected",
-                        "malformed-url", "scale-down-1000-100", "delete-500"}) {
+                        "malformed-url", "scale-down-1000-100", "delete-500", "preemption"}) {
     EXPECT_NE(r.out.find(std::string("ok   ") + testing::Src("scenarios/gcp/") + f),
               std::string::npos)
         << f;

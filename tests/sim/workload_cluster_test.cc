@@ -1,0 +1,62 @@
+// The simulated workload cluster: a VM that goes away loses its Node after
+// the node-monitor grace period, unless it came back under the same name
+// first (a MIG recreating a preempted VM), whose kubelet re-registers the
+// same Node object.
+#include "sim/workload_cluster.h"
+
+#include <gtest/gtest.h>
+
+#include "sim/api_server.h"
+
+namespace mpsim {
+namespace {
+
+class WorkloadClusterTest : public ::testing::Test {
+ protected:
+  WorkloadClusterTest() : server_(&loop_), workload_(&loop_, &server_, &rec_, Options(), 1) {}
+  static WorkloadOptions Options() {
+    WorkloadOptions w;
+    w.node_registration = DistSpec::Constant(10 * kSecond);
+    w.node_ready = DistSpec::Constant(5 * kSecond);
+    w.provider_id_by_kubelet = true;
+    return w;
+  }
+  bool GetNode(Node* n) { return server_.Store<Node>().Get({"", "vm-0"}, n).ok(); }
+  void RunFor(Duration d) { loop_.Run(loop_.Now() + d, 1'000'000); }
+
+  EventLoop loop_;
+  Recorder rec_;
+  ApiServer server_;
+  WorkloadCluster workload_;
+};
+
+TEST_F(WorkloadClusterTest, AVmGoneForGoodLosesItsNodeAfterTheGracePeriod) {
+  workload_.InstanceBooted("mp-0", "vm-0", "gce://p/z/vm-0", "v1.30.0");
+  RunFor(20 * kSecond);
+  Node n;
+  ASSERT_TRUE(GetNode(&n));
+  workload_.InstanceGone("vm-0");
+  RunFor(39 * kSecond);
+  EXPECT_TRUE(GetNode(&n));
+  RunFor(2 * kSecond);
+  EXPECT_FALSE(GetNode(&n));
+}
+
+TEST_F(WorkloadClusterTest, AVmRecreatedUnderItsNameKeepsItsNode) {
+  workload_.InstanceBooted("mp-0", "vm-0", "gce://p/z/vm-0", "v1.30.0");
+  RunFor(20 * kSecond);
+  Node before;
+  ASSERT_TRUE(GetNode(&before));
+  workload_.InstanceGone("vm-0");
+  RunFor(5 * kSecond);
+  workload_.InstanceBooted("mp-0", "vm-0", "gce://p/z/vm-0", "v1.30.0");
+  RunFor(kMinute);  // past the first boot's grace period and the re-registration
+  Node after;
+  ASSERT_TRUE(GetNode(&after)) << "the first boot's removal must not take the new Node";
+  EXPECT_EQ(after.meta.uid, before.meta.uid);
+  EXPECT_EQ(after.spec.provider_id, "gce://p/z/vm-0");
+  EXPECT_TRUE(IsConditionTrue(after.status.conditions, "Ready"));
+}
+
+}  // namespace
+}  // namespace mpsim
