@@ -18,19 +18,13 @@ namespace mpsim {
 namespace {
 
 namespace fs = std::filesystem;
+using testing::Slurp;
 
 fs::path FreshDir(const std::string& name) {
   fs::path d = testing::ScratchPath("atomic_" + name);
   fs::remove_all(d);
   fs::create_directories(d);
   return d;
-}
-
-std::string Slurp(const fs::path& p) {
-  std::ifstream f(p, std::ios::binary);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
 }
 
 std::set<std::string> Names(const fs::path& dir) {

@@ -19,14 +19,8 @@ namespace fs = std::filesystem;
 
 using testing::Mpsim;
 using testing::Ran;
+using testing::Slurp;
 using testing::Src;
-
-std::string Slurp(const fs::path& p) {
-  std::ifstream f(p, std::ios::binary);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
 
 fs::path OutDir(const std::string& name) {
   fs::path d = testing::ScratchPath("cli_" + name);

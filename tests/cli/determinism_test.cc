@@ -16,14 +16,8 @@ namespace {
 namespace fs = std::filesystem;
 using testing::Mpsim;
 using testing::Ran;
+using testing::Slurp;
 using testing::Src;
-
-std::string Slurp(const fs::path& p) {
-  std::ifstream f(p, std::ios::binary);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
 
 // Runs `scenario` with `seed` into `out`; false (and no outputs) when this
 // build has no model for one of its providers.

@@ -25,16 +25,10 @@ namespace mpsim {
 namespace {
 
 namespace fs = std::filesystem;
+using testing::Slurp;
 using testing::Src;
 
 const std::vector<std::string> kOutputs = {"summary.json", "timeline.csv", "trace.json"};
-
-std::string Slurp(const fs::path& p) {
-  std::ifstream f(p, std::ios::binary);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
 
 // Starts `mpsim run` on a pool big enough to take about a second; returns its pid.
 pid_t StartRun(const fs::path& out) {

@@ -22,14 +22,8 @@ namespace {
 namespace fs = std::filesystem;
 using testing::Mpsim;
 using testing::Ran;
+using testing::Slurp;
 using testing::Src;
-
-std::string Slurp(const fs::path& p) {
-  std::ifstream f(p, std::ios::binary);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
 
 // Per process: other checkouts on the machine run these tests too, in the same /tmp.
 fs::path Fresh(const std::string& name) {

@@ -26,16 +26,10 @@ namespace {
 namespace fs = std::filesystem;
 using testing::Mpsim;
 using testing::Ran;
+using testing::Slurp;
 using testing::Src;
 
 const std::string kSet = "spec.events[0].scale.replicas=3,10..20:10";
-
-std::string Slurp(const fs::path& p) {
-  std::ifstream f(p, std::ios::binary);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
 
 fs::path Fresh(const std::string& name) {
   const fs::path d = fs::path(::testing::TempDir()) / ("mpsim_sweep_" + name);
