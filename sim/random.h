@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <string_view>
+#include <vector>
 
 namespace mpsim {
 
@@ -32,6 +33,19 @@ class Rng {
  private:
   uint64_t s_[4];  // xoshiro256** state; never all zero
 };
+
+// Up to `count` of `items`, each drawn uniformly from those not drawn yet,
+// in draw order (the cloud killing random running instances).
+template <class T>
+std::vector<T> DrawWithoutReplacement(std::vector<T> items, int count, Rng* rng) {
+  std::vector<T> out;
+  while (static_cast<int>(out.size()) < count && !items.empty()) {
+    const size_t i = rng->Below(items.size());
+    out.push_back(std::move(items[i]));
+    items.erase(items.begin() + static_cast<std::ptrdiff_t>(i));
+  }
+  return out;
+}
 
 // 64-bit FNV-1a of a name; stable across platforms and compilers.
 uint64_t HashName(std::string_view name);

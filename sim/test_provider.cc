@@ -244,13 +244,9 @@ int TestProvider::KillInstances(const std::string& pool, int count, Rng* rng) {
   for (const auto& [name, inst] : it->second->instances()) {
     if (inst.state == TestCloud::State::kRunning) running.push_back(name);
   }
-  int killed = 0;
-  for (; killed < count && !running.empty(); ++killed) {
-    const size_t i = rng->Below(running.size());
-    it->second->Kill(running[i]);
-    running.erase(running.begin() + static_cast<std::ptrdiff_t>(i));
-  }
-  return killed;
+  const auto victims = DrawWithoutReplacement(std::move(running), count, rng);
+  for (const std::string& name : victims) it->second->Kill(name);
+  return static_cast<int>(victims.size());
 }
 
 }  // namespace mpsim

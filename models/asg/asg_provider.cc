@@ -37,13 +37,9 @@ int AsgProvider::KillInstances(const std::string& pool, int count, Rng* rng) {
   for (const Instance* inst : it->second->Describe()) {
     if (inst->state == State::kInService) in_service.push_back(inst->id);
   }
-  int killed = 0;
-  for (; killed < count && !in_service.empty(); ++killed) {
-    const size_t i = rng->Below(in_service.size());
-    it->second->Kill(in_service[i]);
-    in_service.erase(in_service.begin() + static_cast<std::ptrdiff_t>(i));
-  }
-  return killed;
+  const auto victims = DrawWithoutReplacement(std::move(in_service), count, rng);
+  for (const std::string& id : victims) it->second->Kill(id);
+  return static_cast<int>(victims.size());
 }
 
 }  // namespace mpsim::asg

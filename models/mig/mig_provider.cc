@@ -43,13 +43,9 @@ int MigProvider::KillInstances(const std::string& pool, int count, Rng* rng) {
   for (const ManagedInstance* mi : it->second->ListInstances()) {
     if (mi->status == VmStatus::kRunning) running.push_back(mi->name);
   }
-  int killed = 0;
-  for (; killed < count && !running.empty(); ++killed) {
-    const size_t i = rng->Below(running.size());
-    it->second->Kill(running[i]);
-    running.erase(running.begin() + static_cast<std::ptrdiff_t>(i));
-  }
-  return killed;
+  const auto victims = DrawWithoutReplacement(std::move(running), count, rng);
+  for (const std::string& name : victims) it->second->Kill(name);
+  return static_cast<int>(victims.size());
 }
 
 }  // namespace mpsim::mig

@@ -54,13 +54,9 @@ int VmssProvider::KillInstances(const std::string& pool, int count, Rng* rng) {
   for (const auto& [id, vm] : it->second->vms()) {
     if (vm.state == VmState::kSucceeded) running.push_back(id);
   }
-  int evicted = 0;
-  for (; evicted < count && !running.empty(); ++evicted) {
-    const size_t i = rng->Below(running.size());
-    it->second->Evict(running[i]);
-    running.erase(running.begin() + static_cast<std::ptrdiff_t>(i));
-  }
-  return evicted;
+  const std::vector<uint64_t> victims = DrawWithoutReplacement(std::move(running), count, rng);
+  for (uint64_t id : victims) it->second->Evict(id);
+  return static_cast<int>(victims.size());
 }
 
 }  // namespace mpsim::vmss

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <set>
 #include <vector>
 
 namespace mpsim {
@@ -140,6 +141,22 @@ TEST(RandomTest, BernoulliFrequency) {
   int hits = 0;
   for (int i = 0; i < 100000; ++i) hits += rng.Bernoulli(0.3) ? 1 : 0;
   EXPECT_NEAR(hits, 30000, 600);
+}
+
+}  // namespace
+}  // namespace mpsim
+
+namespace mpsim {
+namespace {
+
+TEST(DrawWithoutReplacement, DistinctItemsUpToCountAndNoMoreThanThereAre) {
+  Rng rng = StreamFor(7, "draw");
+  const std::vector<int> three = DrawWithoutReplacement(std::vector<int>{1, 2, 3, 4, 5}, 3, &rng);
+  ASSERT_EQ(three.size(), 3u);
+  EXPECT_EQ(std::set<int>(three.begin(), three.end()).size(), 3u);
+  for (int v : three) EXPECT_TRUE(v >= 1 && v <= 5) << v;
+  EXPECT_EQ(DrawWithoutReplacement(std::vector<int>{1, 2}, 5, &rng).size(), 2u);
+  EXPECT_TRUE(DrawWithoutReplacement(std::vector<int>{}, 1, &rng).empty());
 }
 
 }  // namespace
