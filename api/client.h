@@ -34,9 +34,9 @@ class ObjectClient {
   // Reads from the cache without copying, as controller-runtime's cache
   // reader with UnsafeDisableDeepCopy; nullptr if absent. The object must not
   // be modified. The default copies through Get.
-  virtual std::shared_ptr<const T> GetShared(const ObjectKey& key) {
+  virtual std::shared_ptr<const T> GetShared(ObjectKeyRef key) {
     auto out = std::make_shared<T>();
-    if (!Get(key, out.get()).ok()) return nullptr;
+    if (!Get(ObjectKey{std::string(key.ns), std::string(key.name)}, out.get()).ok()) return nullptr;
     return out;
   }
   // Reads from the cache, ordered by (namespace, name).
@@ -74,9 +74,14 @@ class Client {
   // ClusterCache.Watch: from now on, Node events of that workload cluster go
   // to the node watch the controller declared. Idempotent.
   virtual Status WatchWorkloadNodes(const ObjectKey& cluster) = 0;
-  // A Kubernetes Event (type Normal or Warning) about an object.
+  // A Kubernetes Event (type Normal or Warning) about an object. The message
+  // is built only if events are kept: some list every nodeRef, O(N) each.
   virtual void RecordEvent(const ObjectKey& obj, const std::string& type, const std::string& reason,
-                           const std::string& message) = 0;
+                           const std::function<std::string()>& message) = 0;
+  void RecordEvent(const ObjectKey& obj, const std::string& type, const std::string& reason,
+                   const std::string& message) {
+    RecordEvent(obj, type, reason, std::function<std::string()>([&message] { return message; }));
+  }
 };
 
 }  // namespace mpsim

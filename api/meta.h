@@ -6,6 +6,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "api/time.h"
@@ -15,19 +16,33 @@ namespace mpsim {
 using Labels = std::map<std::string, std::string>;
 
 // namespace/name; ordered so that maps keyed by it iterate deterministically.
+// A borrowed namespace/name: hot cache reads look up by it without copying
+// the strings into an ObjectKey.
+struct ObjectKeyRef {
+  std::string_view ns;
+  std::string_view name;
+};
+
 struct ObjectKey {
   std::string ns;
   std::string name;
   auto operator<=>(const ObjectKey&) const = default;
   std::string String() const { return ns.empty() ? name : ns + "/" + name; }
+  operator ObjectKeyRef() const { return {ns, name}; }  // NOLINT: implicit by design
 };
 
 // For hashed lookups of objects by key (caches); never iterated for output.
+// Transparent, so a map keyed by ObjectKey can be searched with an ObjectKeyRef.
 struct ObjectKeyHash {
-  size_t operator()(const ObjectKey& k) const {
-    const size_t h = std::hash<std::string>{}(k.name);
-    return h ^ (std::hash<std::string>{}(k.ns) + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2));
+  using is_transparent = void;
+  size_t operator()(ObjectKeyRef k) const {
+    const size_t h = std::hash<std::string_view>{}(k.name);
+    return h ^ (std::hash<std::string_view>{}(k.ns) + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2));
   }
+};
+struct ObjectKeyEq {
+  using is_transparent = void;
+  bool operator()(ObjectKeyRef a, ObjectKeyRef b) const { return a.name == b.name && a.ns == b.ns; }
 };
 
 struct OwnerReference {

@@ -24,14 +24,11 @@ struct MachinePoolDeps {
 };
 
 // Nodes of the workload cluster by match key (ProviderIDKey), shared with the
-// cache rather than copied. Only ever looked up, never iterated in an order
-// that reaches an output, so a hash map is safe for determinism.
-struct StringViewHash {
-  using is_transparent = void;  // lets find() take a string_view without a copy
-  size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
-};
-using NodeRefMap =
-    std::unordered_map<std::string, std::shared_ptr<const Node>, StringViewHash, std::equal_to<>>;
+// cache rather than copied. Each key is a view into the providerID of the
+// Node its entry holds, so building the map copies no strings. Only ever
+// looked up, never iterated in an order that reaches an output, so a hash
+// map is safe for determinism.
+using NodeRefMap = std::unordered_map<std::string_view, std::shared_ptr<const Node>>;
 
 // machinepool_controller_scope.go: what one reconcile reads and shares.
 struct MachinePoolScope {

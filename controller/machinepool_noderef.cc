@@ -66,7 +66,7 @@ Status ApplyNodeReferences(const MachinePoolDeps& d, MachinePoolScope* s, Object
   v.unavailable_replicas = replicas - res.available;
   mp->status.node_refs = res.references;
   d.client->RecordEvent(mp->meta.Key(), "Normal", "SuccessfulSetNodeRefs",
-                        FormatNodeRefs(res.references));
+                        [&res] { return FormatNodeRefs(res.references); });
   Status st = PatchNodes(nodes, res.references, *mp);
   if (!st.ok()) return st;
   const Time now = d.clock->Now();
@@ -118,7 +118,14 @@ NodeRefMap GetNodeRefMap(ObjectClient<Node>* nodes, ProviderIDMatch match) {
   NodeRefMap out;
   for (const auto& node : nodes->List({})) {
     std::optional<std::string_view> key = ProviderIDKey(node->spec.provider_id, match);
-    if (key) out[std::string(*key)] = node;  // a later Node with the same key wins
+    if (!key) continue;
+    // A later Node with the same key wins; its entry is re-made so that the
+    // key views the Node the entry holds.
+    auto [it, fresh] = out.try_emplace(*key, node);
+    if (!fresh) {
+      out.erase(it);
+      out.emplace(*key, node);
+    }
   }
   return out;
 }

@@ -29,7 +29,7 @@ class CacheClient : public ObjectClient<T> {
     return Status::Ok();
   }
 
-  Ptr GetShared(const ObjectKey& key) override {
+  Ptr GetShared(ObjectKeyRef key) override {
     const Ptr* found = informer_->Find(key);
     return found == nullptr ? nullptr : *found;
   }

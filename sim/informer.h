@@ -17,6 +17,7 @@
 #include "api/indexes.h"
 #include "sim/distribution.h"
 #include "sim/event_loop.h"
+#include "sim/list_diff.h"
 #include "sim/object_store.h"
 #include "sim/random.h"
 
@@ -41,7 +42,7 @@ class Informer {
   const std::map<ObjectKey, Ptr>& cache() const { return cache_; }
   // The cached object with this key, or nullptr; a hashed lookup, as Gets
   // are the hottest cache reads.
-  const Ptr* Find(const ObjectKey& key) const {
+  const Ptr* Find(ObjectKeyRef key) const {
     auto it = by_key_.find(key);
     return it == by_key_.end() ? nullptr : &it->second;
   }
@@ -90,21 +91,16 @@ class Informer {
     const ObjectKey key = any.meta.Key();
     for (auto& [field, values] : index_) {
       if (old && now && FieldIndexes<T>::Same(*old, *now, field)) continue;
-      std::vector<std::string_view> before, after, gone, added;
+      std::vector<std::string_view> before, after;
       if (old) FieldIndexes<T>::Values(*old, field, &before);
       if (now) FieldIndexes<T>::Values(*now, field, &after);
       // Touch only what changed: a growing list re-indexes its new entries.
-      std::sort(before.begin(), before.end());
-      std::sort(after.begin(), after.end());
-      std::set_difference(before.begin(), before.end(), after.begin(), after.end(),
-                          std::back_inserter(gone));
-      std::set_difference(after.begin(), after.end(), before.begin(), before.end(),
-                          std::back_inserter(added));
-      for (std::string_view v : gone) {
+      const ListDiff d = DiffLists(std::move(before), std::move(after));
+      for (std::string_view v : d.gone) {
         auto it = values.find(std::string(v));
         if (it != values.end() && it->second.erase(key) && it->second.empty()) values.erase(it);
       }
-      for (std::string_view v : added) values[std::string(v)].insert(key);
+      for (std::string_view v : d.added) values[std::string(v)].insert(key);
     }
   }
 
@@ -114,7 +110,7 @@ class Informer {
   Time last_delivery_ = 0;
   uint64_t delivered_ = 0;
   std::map<ObjectKey, Ptr> cache_;  // ordered, for List
-  std::unordered_map<ObjectKey, Ptr, ObjectKeyHash> by_key_;
+  std::unordered_map<ObjectKey, Ptr, ObjectKeyHash, ObjectKeyEq> by_key_;
   // field -> value -> keys; hashed by value because values are looked up,
   // never iterated.
   std::map<std::string, std::unordered_map<std::string, std::set<ObjectKey>>> index_;

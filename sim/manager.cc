@@ -62,9 +62,10 @@ class Manager::Controller : public ControllerHandle, public Client, public Build
     return Status::Ok();
   }
 
+  using Client::RecordEvent;
   void RecordEvent(const ObjectKey& obj, const std::string& type, const std::string& reason,
-                   const std::string& message) override {
-    if (m_->opts_.on_event) m_->opts_.on_event(name_, obj, type, reason, message);
+                   const std::function<std::string()>& message) override {
+    if (m_->opts_.on_event) m_->opts_.on_event(name_, obj, type, reason, message());
   }
 
   // Builder

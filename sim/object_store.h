@@ -44,6 +44,12 @@ class ObjectStore {
   void Watch(Watcher w) { watchers_.push_back(std::move(w)); }
   const std::map<ObjectKey, Ptr>& objects() const { return objects_; }
 
+  // The stored object, shared, or nullptr.
+  Ptr Find(const ObjectKey& key) const {
+    auto it = objects_.find(key);
+    return it == objects_.end() ? nullptr : it->second;
+  }
+
   Status Get(const ObjectKey& key, T* out) const {
     auto it = objects_.find(key);
     if (it == objects_.end()) return NotFound(key);

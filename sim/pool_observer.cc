@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <string_view>
 
+#include "sim/list_diff.h"
+
 namespace mpsim {
 namespace {
 
@@ -19,9 +21,8 @@ PoolObserver::PoolObserver(ApiServer* mgmt, ApiServer* workload, Recorder* rec)
     OnPool(old.get(), *obj, t == PoolType::kDeleted);
   });
   mgmt_->Store<InfraMachinePool>().Watch(
-      [this](auto, const auto&, const std::shared_ptr<const InfraMachinePool>& obj) {
-        OnInfra(obj);
-      });
+      [this](auto, const std::shared_ptr<const InfraMachinePool>& old,
+             const std::shared_ptr<const InfraMachinePool>& obj) { OnInfra(old.get(), *obj); });
 }
 
 void PoolObserver::Track(const std::string& pool, const std::string& infra_name,
@@ -59,30 +60,35 @@ void PoolObserver::OnPool(const MachinePool* old, const MachinePool& mp, bool de
     rec.last_spec_change = Now();
     rec.converged_since.reset();
   }
-  DiffNodeRefs(mp, &rec, &tracking_[name]);
+  DiffNodeRefs(old, mp, &rec, &tracking_[name]);
   UpdateConvergence(mp, &rec);
 }
 
-void PoolObserver::DiffNodeRefs(const MachinePool& mp, PoolRecord* rec, Tracking* t) {
-  if (mp.status.node_refs == t->last_refs) return;
-  t->last_refs = mp.status.node_refs;
-  std::set<std::string> now;
-  for (const NodeReference& r : mp.status.node_refs) now.insert(r.name);
-  for (const std::string& n : now) {
-    if (t->refs.count(n)) continue;
-    rec_->Change(Now(), "MachinePool", mp.meta.name, "nodeRef", "", n, mp.meta.name);
-    Node node;
-    if (!workload_->Store<Node>().Get({"", n}, &node).ok()) continue;
-    auto seen = t->id_seen.find(node.spec.provider_id);
-    if (seen == t->id_seen.end() || t->matched_ids.count(node.spec.provider_id)) continue;
-    t->matched_ids.insert(node.spec.provider_id);
+void PoolObserver::DiffNodeRefs(const MachinePool* old, const MachinePool& mp, PoolRecord* rec,
+                                Tracking* t) {
+  // The store reports every write with the object it replaced, so old->new
+  // is exactly what changed since the last call.
+  std::vector<std::string_view> before, after;
+  if (old) {
+    if (old->status.node_refs == mp.status.node_refs) return;
+    for (const NodeReference& r : old->status.node_refs) before.push_back(r.name);
+  }
+  for (const NodeReference& r : mp.status.node_refs) after.push_back(r.name);
+  const ListDiff d = DiffLists(std::move(before), std::move(after));
+  for (std::string_view n : d.added) {
+    t->refs.emplace(n);
+    rec_->Change(Now(), "MachinePool", mp.meta.name, "nodeRef", "", std::string(n), mp.meta.name);
+    std::shared_ptr<const Node> node = workload_->Store<Node>().Find({"", std::string(n)});
+    if (node == nullptr) continue;
+    auto seen = t->id_seen.find(node->spec.provider_id);
+    if (seen == t->id_seen.end() || t->matched_ids.count(node->spec.provider_id)) continue;
+    t->matched_ids.insert(node->spec.provider_id);
     rec->matching_latencies.push_back(Now() - seen->second);
   }
-  for (const std::string& n : t->refs) {
-    if (!now.count(n))
-      rec_->Change(Now(), "MachinePool", mp.meta.name, "nodeRef", n, "", mp.meta.name);
+  for (std::string_view n : d.gone) {
+    t->refs.erase(std::string(n));
+    rec_->Change(Now(), "MachinePool", mp.meta.name, "nodeRef", std::string(n), "", mp.meta.name);
   }
-  t->refs = std::move(now);
 }
 
 // DESIGN.md: converged when ready and available equal the desired count,
@@ -123,38 +129,30 @@ void PoolObserver::UpdateConvergence(const MachinePool& mp, PoolRecord* rec) {
   }
 }
 
-void PoolObserver::OnInfra(const std::shared_ptr<const InfraMachinePool>& obj) {
-  const InfraMachinePool& imp = *obj;
+void PoolObserver::OnInfra(const InfraMachinePool* old, const InfraMachinePool& imp) {
   auto pit = infra_to_pool_.find(imp.meta.name);
   if (pit == infra_to_pool_.end()) return;
   Tracking& t = tracking_[pit->second];
   // Most writes leave the list as it was (status only): skip the diff.
-  if (t.last_infra && t.last_infra->spec.provider_id_list == imp.spec.provider_id_list) return;
-  t.last_infra = obj;
-  // A sorted walk against the sorted set of known ids: no copy of the list.
-  std::vector<std::string_view> now;
-  if (imp.spec.provider_id_list) {
-    now.assign(imp.spec.provider_id_list->begin(), imp.spec.provider_id_list->end());
+  if (old && old->spec.provider_id_list == imp.spec.provider_id_list) return;
+  std::vector<std::string_view> before, after;
+  if (old && old->spec.provider_id_list) {
+    before.assign(old->spec.provider_id_list->begin(), old->spec.provider_id_list->end());
   }
-  std::sort(now.begin(), now.end());
-  now.erase(std::unique(now.begin(), now.end()), now.end());
-  std::vector<std::string> gone;
-  auto known = t.infra_ids.begin();
-  for (std::string_view id : now) {
-    while (known != t.infra_ids.end() && *known < id) gone.push_back(*known++);
-    if (known != t.infra_ids.end() && *known == id) {
-      ++known;
-      continue;
-    }
+  if (imp.spec.provider_id_list) {
+    after.assign(imp.spec.provider_id_list->begin(), imp.spec.provider_id_list->end());
+  }
+  const ListDiff d = DiffLists(std::move(before), std::move(after));
+  for (std::string_view id : d.added) {
     t.id_seen.emplace(std::string(id), Now());
     rec_->Change(Now(), "InfraMachinePool", imp.meta.name, "providerIDList", "", std::string(id),
                  pit->second);
-    t.infra_ids.emplace_hint(known, id);
+    t.infra_ids.emplace(id);
   }
-  while (known != t.infra_ids.end()) gone.push_back(*known++);
-  for (const std::string& id : gone) {
-    rec_->Change(Now(), "InfraMachinePool", imp.meta.name, "providerIDList", id, "", pit->second);
-    t.infra_ids.erase(id);
+  for (std::string_view id : d.gone) {
+    rec_->Change(Now(), "InfraMachinePool", imp.meta.name, "providerIDList", std::string(id), "",
+                 pit->second);
+    t.infra_ids.erase(std::string(id));
   }
 }
 

@@ -52,14 +52,11 @@ class PoolObserver {
     std::set<std::string> refs;           // node names in status.nodeRefs
     std::map<std::string, Time> id_seen;  // providerID -> first time in the infra list
     std::set<std::string> infra_ids;      // current infra list
-    // The last list and nodeRefs seen, to skip diffs when a write left them alone.
-    std::shared_ptr<const InfraMachinePool> last_infra;
-    std::vector<NodeReference> last_refs;
-    std::set<std::string> matched_ids;  // ids whose latency was recorded
+    std::set<std::string> matched_ids;    // ids whose latency was recorded
   };
   void OnPool(const MachinePool* old, const MachinePool& mp, bool deleted);
-  void OnInfra(const std::shared_ptr<const InfraMachinePool>& obj);
-  void DiffNodeRefs(const MachinePool& mp, PoolRecord* rec, Tracking* t);
+  void OnInfra(const InfraMachinePool* old, const InfraMachinePool& imp);
+  void DiffNodeRefs(const MachinePool* old, const MachinePool& mp, PoolRecord* rec, Tracking* t);
   void UpdateConvergence(const MachinePool& mp, PoolRecord* rec);
   Time Now() const { return mgmt_->clock()->Now(); }
 

@@ -27,8 +27,9 @@ class MachinePoolGetNodeReference : public ::testing::Test {
           MakeNode("azure-node-4", "azure://westus2/id-node-4", "True"),
           MakeNode("azure-nodepool1-0", "azure://westus2/id-nodepool1/0", "True"),
           MakeNode("azure-nodepool2-0", "azure://westus2/id-nodepool2/0", "True")}) {
-      nodes_[n.spec.provider_id] =
-          std::make_shared<const Node>(n);  // every Ready condition has a zero lastTransitionTime
+      auto node =
+          std::make_shared<const Node>(n);    // every Ready condition has a zero lastTransitionTime
+      nodes_[node->spec.provider_id] = node;  // the key views the held Node
     }
   }
   void Expect(const std::vector<std::string>& ids, int32_t min_ready,

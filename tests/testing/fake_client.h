@@ -223,9 +223,10 @@ class FakeClient : public Client {
     watched_clusters.insert(cluster);
     return Status::Ok();
   }
+  using Client::RecordEvent;
   void RecordEvent(const ObjectKey& obj, const std::string& type, const std::string& reason,
-                   const std::string& message) override {
-    events.push_back({obj, type, reason, message});
+                   const std::function<std::string()>& message) override {
+    events.push_back({obj, type, reason, message()});
   }
 
   // Typed access for seeding, inspection and error injection.

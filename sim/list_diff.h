@@ -1,0 +1,20 @@
+// What changed between two versions of a list of names or providerIDs, as
+// sets: the informer's field indexes and the pool observer both need it.
+#pragma once
+
+#include <string_view>
+#include <vector>
+
+namespace mpsim {
+
+struct ListDiff {
+  std::vector<std::string_view> gone;   // in `before` only; sorted, unique
+  std::vector<std::string_view> added;  // in `after` only; sorted, unique
+};
+
+// Set difference both ways. Lists mostly grow or shrink at one place, so the
+// common head and tail are skipped in one pass and only the rest is sorted;
+// the result is the same as sorting both lists whole.
+ListDiff DiffLists(std::vector<std::string_view> before, std::vector<std::string_view> after);
+
+}  // namespace mpsim
