@@ -8,7 +8,7 @@ namespace {
 
 // test provider, AWS ASG lifecycle states, GCE instance status, Azure VMSS
 // provisioning states. New clouds add their names here.
-constexpr std::array<std::pair<std::string_view, InstanceStage>, 16> kStates{{
+constexpr std::array<std::pair<std::string_view, InstanceStage>, 20> kStates{{
     {"Launching", InstanceStage::kCreating},
     {"Pending", InstanceStage::kCreating},
     {"PROVISIONING", InstanceStage::kCreating},
@@ -16,10 +16,15 @@ constexpr std::array<std::pair<std::string_view, InstanceStage>, 16> kStates{{
     {"Creating", InstanceStage::kCreating},
     {"Running", InstanceStage::kRunning},
     {"InService", InstanceStage::kRunning},
+    // An ASG launch hook holds a running, booting instance in Pending:Wait.
+    {"Pending:Wait", InstanceStage::kRunning},
+    {"Pending:Proceed", InstanceStage::kRunning},
     {"RUNNING", InstanceStage::kRunning},
     {"Succeeded", InstanceStage::kRunning},
     {"Deleting", InstanceStage::kDeleting},
     {"Terminating", InstanceStage::kDeleting},
+    {"Terminating:Wait", InstanceStage::kDeleting},
+    {"Terminating:Proceed", InstanceStage::kDeleting},
     {"STOPPING", InstanceStage::kDeleting},
     {"Terminated", InstanceStage::kGone},
     {"TERMINATED", InstanceStage::kGone},

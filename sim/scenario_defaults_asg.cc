@@ -33,6 +33,30 @@ std::vector<DefaultEntry> AsgDefaults() {
        "providers.md §1.2 StartInstanceRefresh API default; CAPA sends none", "H"},
       {"spec.machinePools[].provider.asg.instanceWarmup", "300s", "",
        "providers.md §1.2 CAPA creates the ASG with DefaultInstanceWarmup 300 s", "H"},
+      {"spec.machinePools[].provider.asg.apiThrottling.enabled", "false", "AWS always throttles",
+       "off: providers.md §4.1 gives EC2's buckets but none for Auto Scaling, and the simulated "
+       "account has no other callers",
+       "-"},
+      {"spec.machinePools[].provider.asg.apiThrottling.describeBurst", "100", "",
+       "providers.md §4.1 EC2 non-mutating request bucket (ec2-api-throttling.html); Auto "
+       "Scaling publishes none and is given the same",
+       "H"},
+      {"spec.machinePools[].provider.asg.apiThrottling.describeRefill", "20", "",
+       "providers.md §4.1 EC2 non-mutating refill 20/s; the same for Auto Scaling", "H"},
+      {"spec.machinePools[].provider.asg.apiThrottling.mutatingBurst", "200", "",
+       "providers.md §4.1 EC2 mutating request bucket; the same for Auto Scaling", "H"},
+      {"spec.machinePools[].provider.asg.apiThrottling.mutatingRefill", "5", "",
+       "providers.md §4.1 EC2 mutating refill 5/s; the same for Auto Scaling", "H"},
+      {"spec.machinePools[].provider.asg.lifecycleHooks", "[]", "",
+       "providers.md §1.6.1 CAPA puts only the hooks of spec.lifecycleHooks", "H"},
+      {"spec.machinePools[].provider.asg.lifecycleHooks[].heartbeatTimeout", "1h", "",
+       "providers.md §1.1, §4.1 HeartbeatTimeout 3600 s (AWS default and CAPA's)", "H"},
+      {"spec.machinePools[].provider.asg.lifecycleHooks[].defaultResult", "ABANDON", "",
+       "providers.md §1.1, §4.1 CAPA lifecyclehook.go DefaultResult", "H"},
+      {"spec.machinePools[].provider.asg.spotInterruptionRate", "0", "",
+       "no fault unless asked (providers.md §1.3 spot interruption)", "-"},
+      {"spec.machinePools[].provider.asg.machinePoolMachines", "false", "",
+       "providers.md §1.6.2 CAPA feature gate MachinePoolMachines, alpha, default off", "H"},
   };
 }
 

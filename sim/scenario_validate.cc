@@ -230,6 +230,7 @@ class Validator {
     if (a.min_healthy_percentage() > 100) {
       Add(JoinKey(path, "minHealthyPercentage"), "expected a percentage from 0 to 100");
     }
+    ValidateAsgHooksAndLimits(a, path, issues_);
   }
 
   void Mig(const proto::MigProvider& m, const std::string& path) {

@@ -33,6 +33,11 @@ void ValidateExpectations(const proto::ScenarioSpec& spec, std::vector<Issue>* i
 void ValidateDistribution(const proto::Distribution& d, const std::string& path,
                           std::vector<Issue>* issues);
 
+// Appends one issue per broken rule of an `asg` block's lifecycle hooks, API
+// throttling buckets and spot interruption rate.
+void ValidateAsgHooksAndLimits(const proto::AsgProvider& a, const std::string& path,
+                               std::vector<Issue>* issues);
+
 // "a, b or c".
 std::string OrList(const std::vector<std::string>& words);
 

@@ -1,11 +1,13 @@
 // What one pool's `provider.asg` block says, in the model's own types: the
-// Auto Scaling Group's zones, capacity, delays, faults and refresh preferences.
+// Auto Scaling Group's zones, capacity, delays, faults, hooks and preferences.
 #pragma once
 
 #include <map>
 #include <string>
 #include <vector>
 
+#include "models/asg/aws_throttle.h"
+#include "models/asg/lifecycle_hook.h"
 #include "sim/distribution.h"
 #include "sim/proto/asg.pb.h"
 
@@ -23,6 +25,11 @@ struct AsgOptions {
   double reorder_probability = 0;            // a Describe lists instances in another order
   int32_t min_healthy_percentage = 90;       // instance refresh
   Duration instance_warmup = 300 * kSecond;  // instance refresh
+  LifecycleHook launch_hook;                 // Pending:Wait
+  LifecycleHook termination_hook;            // Terminating:Wait
+  double spot_interruption_rate = 0;         // notices per InService instance-hour
+  ThrottleLimits api_throttling;             // the account's buckets (first pool's)
+  bool machine_pool_machines = false;        // CAPA feature gate MachinePoolMachines
   // EC2 instance IDs are unique in a region, so each group of a run draws
   // from its own block of IDs (the provider numbers its groups).
   uint32_t id_block = 0;

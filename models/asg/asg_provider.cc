@@ -10,6 +10,9 @@ std::string AsgProvider::kind() const { return kAwsMachinePoolKind; }
 void AsgProvider::AddPool(const proto::MachinePoolSpec& pool) {
   AsgOptions opts = ToAsgOptions(pool.asg());
   opts.id_block = static_cast<uint32_t>(groups_.size());
+  if (groups_.empty() && opts.api_throttling.enabled) {
+    throttle_ = std::make_unique<AwsThrottle>(opts.api_throttling);
+  }
   groups_[pool.name()] = std::make_unique<AutoScalingGroup>(
       ctx_.loop, ctx_.workload, ctx_.recorder, pool.name(), std::move(opts), ctx_.seed);
 }
@@ -25,7 +28,8 @@ void AsgProvider::AddControllers(Manager* manager) {
   manager->AddController<InfraMachinePool>(
       "awsmachinepool", q,
       [this, groups](Client* client) {
-        return std::make_unique<AwsMachinePoolReconciler>(client, ctx_.loop, ctx_.recorder, groups);
+        return std::make_unique<AwsMachinePoolReconciler>(client, ctx_.loop, ctx_.recorder, groups,
+                                                          throttle_.get());
       },
       OwnKind());
 }

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "models/asg/auto_scaling_group.h"
+#include "models/asg/aws_throttle.h"
 #include "sim/infra_provider.h"
 
 namespace mpsim::asg {
@@ -23,6 +24,9 @@ class AsgProvider : public InfraProvider {
  private:
   ProviderContext ctx_;
   std::map<std::string, std::unique_ptr<AutoScalingGroup>> groups_;  // by pool name
+  // One account and region: the first pool's apiThrottling sets its buckets;
+  // null when that pool leaves throttling off.
+  std::unique_ptr<AwsThrottle> throttle_;
 };
 
 }  // namespace mpsim::asg

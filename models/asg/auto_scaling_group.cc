@@ -9,18 +9,6 @@
 namespace mpsim::asg {
 namespace {
 
-const char* StateName(State s) {
-  switch (s) {
-    case State::kPending:
-      return "Pending";
-    case State::kInService:
-      return "InService";
-    case State::kTerminating:
-      return "Terminating";
-  }
-  return "Unknown";
-}
-
 // 17 hex digits as EC2's; the group's block sits above the 44 low bits.
 std::string InstanceId(uint32_t block, uint64_t n) {
   char buf[32];
@@ -42,7 +30,9 @@ AutoScalingGroup::AutoScalingGroup(EventLoop* loop, WorkloadCluster* workload, R
       delete_rng_(StreamFor(seed, "asg/" + pool_ + "/delete")),
       activity_rng_(StreamFor(seed, "asg/" + pool_ + "/activity")),
       fault_rng_(StreamFor(seed, "asg/" + pool_ + "/faults")),
-      policy_rng_(StreamFor(seed, "asg/" + pool_ + "/termination")) {}
+      policy_rng_(StreamFor(seed, "asg/" + pool_ + "/termination")),
+      hook_rng_(StreamFor(seed, "asg/" + pool_ + "/hooks")),
+      spot_rng_(StreamFor(seed, "asg/" + pool_ + "/spot")) {}
 
 void AutoScalingGroup::Create(int32_t desired, const std::string& kubelet_version) {
   exists_ = true;
@@ -64,7 +54,7 @@ bool AutoScalingGroup::StartInstanceRefresh() {
   if (refresh_) return false;
   Refresh r;
   for (const auto& [seq, id] : order_) {
-    if (instances_.at(id).state != State::kTerminating) r.to_replace.push_back(id);
+    if (!Leaving(instances_.at(id).state)) r.to_replace.push_back(id);
   }
   refresh_ = std::move(r);
   RefreshStep();
@@ -77,7 +67,15 @@ void AutoScalingGroup::Delete() {
   refresh_.reset();
   std::vector<std::string> ids;
   for (const auto& [seq, id] : order_) ids.push_back(id);
-  for (const std::string& id : ids) Terminate(id);
+  for (const std::string& id : ids) {
+    // ForceDelete also "deletes any outstanding lifecycle actions"
+    // (API_DeleteAutoScalingGroup): waiting instances go on at once.
+    if (instances_.at(id).state == State::kTerminatingWait) {
+      EndTerminateWait(id);
+    } else {
+      Terminate(id);
+    }
+  }
   if (instances_.empty()) exists_ = false;
 }
 
@@ -173,42 +171,14 @@ void AutoScalingGroup::Launch(const std::string& zone) {
   ++zone_live_[zone];
   ++live_;
   rec_->Change(loop_->Now(), "Instance", id, "state", "", "Pending", pool_);
-  loop_->After(Sample(opts_.launch_delay, launch_rng_), [this, id] { OnInService(id); });
-}
-
-void AutoScalingGroup::OnInService(const std::string& id) {
-  auto it = instances_.find(id);
-  if (it == instances_.end() || it->second.state != State::kPending) return;
-  SetState(&it->second, State::kInService);
-  const Instance& inst = it->second;
-  // The Node's providerID always carries the zone; only CAPA's list may not.
-  workload_->InstanceBooted(pool_, id, "aws:///" + inst.zone + "/" + id, inst.kubelet_version);
-  if (refresh_ && inst.launch_template_version == lt_version_) {
-    loop_->After(opts_.instance_warmup, [this] {
-      if (refresh_ && --refresh_->warming <= 0) RefreshStep();
-    });
-  }
-}
-
-void AutoScalingGroup::Terminate(const std::string& id) {
-  auto it = instances_.find(id);
-  if (it == instances_.end() || it->second.state == State::kTerminating) return;
-  SetState(&it->second, State::kTerminating);
-  loop_->After(Sample(opts_.delete_delay, delete_rng_), [this, id] {
-    auto gone = instances_.find(id);
-    if (gone == instances_.end()) return;
-    rec_->Change(loop_->Now(), "Instance", id, "state", "Terminating", "Terminated", pool_);
-    Forget(gone);
-    workload_->InstanceGone(id);
-    if (deleting_ && instances_.empty()) exists_ = false;
-  });
+  loop_->After(Sample(opts_.launch_delay, launch_rng_), [this, id] { OnRunning(id); });
 }
 
 void AutoScalingGroup::ScaleIn(int32_t count) {
   std::vector<Candidate> candidates;
   for (const auto& [seq, id] : order_) {
     const Instance& inst = instances_.at(id);
-    if (inst.state == State::kTerminating) continue;
+    if (Leaving(inst.state)) continue;
     candidates.push_back({id, inst.zone, inst.launch_template_version, inst.launched_at});
   }
   for (const std::string& id : ChooseVictims(candidates, count, loop_->Now(), &policy_rng_)) {
@@ -237,19 +207,9 @@ void AutoScalingGroup::RefreshStep() {
 void AutoScalingGroup::Forget(std::map<std::string, Instance>::iterator it) {
   const Instance& inst = it->second;
   --zone_count_[inst.zone];
-  if (inst.state != State::kTerminating) --zone_live_[inst.zone], --live_;
+  if (!Leaving(inst.state)) --zone_live_[inst.zone], --live_;
   order_.erase(inst.seq);
   instances_.erase(it);
-}
-
-void AutoScalingGroup::SetState(Instance* inst, State s) {
-  if (s == State::kTerminating && inst->state != State::kTerminating) {
-    --zone_live_[inst->zone];
-    --live_;
-  }
-  rec_->Change(loop_->Now(), "Instance", inst->id, "state", StateName(inst->state), StateName(s),
-               pool_);
-  inst->state = s;
 }
 
 }  // namespace mpsim::asg

@@ -1,7 +1,8 @@
 // One simulated EC2 Auto Scaling Group (providers.md §1.1-§1.3): desired
 // capacity carried out by scaling activities that balance zones and may fail
-// with InsufficientInstanceCapacity, instances Pending -> InService ->
-// Terminating -> Terminated, the Default termination policy, instance refresh.
+// with InsufficientInstanceCapacity, instances Pending (-> Pending:Wait) ->
+// InService -> Terminating (-> Terminating:Wait) -> Terminated, spot
+// interruptions, the Default termination policy, instance refresh.
 #pragma once
 
 #include <map>
@@ -17,7 +18,23 @@
 
 namespace mpsim::asg {
 
-enum class State { kPending, kInService, kTerminating };
+// The LifecycleState values CAPA's groups can reach (providers.md §1.1).
+enum class State {
+  kPending,
+  kPendingWait,
+  kPendingProceed,
+  kInService,
+  kTerminating,
+  kTerminatingWait,
+  kTerminatingProceed,
+};
+const char* StateName(State s);
+// Terminating, Terminating:Wait or Terminating:Proceed: on its way out.
+bool Leaving(State s);
+
+// EC2 reclaims a spot instance two minutes after its interruption notice
+// (providers.md §1.3, §4.1).
+inline constexpr Duration kSpotNotice = 120 * kSecond;
 
 struct Instance {
   std::string id;    // i-0000000000000001a
@@ -42,6 +59,7 @@ class AutoScalingGroup {
   int32_t desired() const { return desired_; }
   int launch_template_version() const { return lt_version_; }
   bool refreshing() const { return refresh_.has_value(); }
+  const AsgOptions& options() const { return opts_; }
 
   // CreateAutoScalingGroup with DesiredCapacity and the template's version.
   void Create(int32_t desired, const std::string& kubelet_version);
@@ -70,11 +88,19 @@ class AutoScalingGroup {
   void ScheduleActivity(Duration delay);
   void Activity();
   bool LaunchOne();
+  // The instance's lifecycle (asg_lifecycle.cc).
+  void OnRunning(const std::string& id);
+  void EndLaunchWait(const std::string& id, HookResult result);
+  void ScheduleSpotNotice(const std::string& id);
+  void SpotReclaim(const std::string& id);
+  void Terminate(const std::string& id, bool run_hook = true);
+  void EndTerminateWait(const std::string& id);
+  void Remove(const std::string& id);
+  void OnInService(Instance* inst);
+  void Boot(const Instance& inst);
   std::optional<std::string> PickZone(const std::vector<std::string>& failed) const;
   void Launch(const std::string& zone);
-  void Terminate(const std::string& id);
   void ScaleIn(int32_t count);
-  void OnInService(const std::string& id);
   void RefreshStep();
   void SetState(Instance* inst, State s);
   void Forget(std::map<std::string, Instance>::iterator it);
@@ -84,7 +110,7 @@ class AutoScalingGroup {
   Recorder* rec_;
   std::string pool_;
   AsgOptions opts_;
-  Rng launch_rng_, delete_rng_, activity_rng_, fault_rng_, policy_rng_;
+  Rng launch_rng_, delete_rng_, activity_rng_, fault_rng_, policy_rng_, hook_rng_, spot_rng_;
   bool exists_ = false;
   bool deleting_ = false;
   int32_t desired_ = 0;

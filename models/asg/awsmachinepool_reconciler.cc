@@ -9,9 +9,15 @@ namespace {
 
 constexpr Duration kAfterCreate =
     15 * kSecond;  // CAPA: RequeueAfter 15s after CreateAutoScalingGroup
-// CAPA blocks up to 15 min on the GroupNotExists waiter; the simulator polls
-// instead so the worker is not held, which only shortens the worker's busy time.
+// CAPA's DeleteASGAndWait blocks on the GroupNotExists waiter for at most
+// 15 min (pkg/cloud/services/autoscaling/autoscalinggroup.go). The simulator
+// polls inside that window instead, so the worker is not held, which only
+// shortens the worker's busy time.
+constexpr Duration kDeleteWait = 15 * kMinute;
 constexpr Duration kDeletePoll = 15 * kSecond;
+// With the MachinePoolMachines gate a pass ends with RequeueAfter 3 min
+// (providers.md §1.6.1, §1.6.2; CAPA issue #5323); without it, none.
+constexpr Duration kMachinePoolMachinesRequeue = 3 * kMinute;
 constexpr const char* kReplicasManagedBy = "cluster.x-k8s.io/replicas-managed-by";
 
 // The providerIDList entry CAPA builds: "aws:///<az>/<id>" (providers.md §1.5).
@@ -23,8 +29,9 @@ std::string ProviderID(const Instance& inst) {
 
 AwsMachinePoolReconciler::AwsMachinePoolReconciler(Client* client, const Clock* clock,
                                                    Recorder* rec,
-                                                   std::map<std::string, AutoScalingGroup*> groups)
-    : client_(client), clock_(clock), rec_(rec), groups_(std::move(groups)) {}
+                                                   std::map<std::string, AutoScalingGroup*> groups,
+                                                   AwsThrottle* throttle)
+    : client_(client), clock_(clock), rec_(rec), groups_(std::move(groups)), throttle_(throttle) {}
 
 void AwsMachinePoolReconciler::Setup(Builder* b) { WatchProviderPools(b, kAwsMachinePoolKind); }
 
@@ -53,37 +60,54 @@ Status AwsMachinePoolReconciler::ReconcileNormal(const InfraMachinePool& imp, co
   }
   if (!mp.spec.template_.spec.bootstrap.data_secret_name)
     return Status::Ok();  // WaitingForBootstrapData
-  Call(imp, "autoscaling:DescribeAutoScalingGroups");
+  if (Status s = Call(imp, "autoscaling:DescribeAutoScalingGroups"); !s.ok()) return s;
   if (!asg->exists()) {
-    Call(imp, "ec2:CreateLaunchTemplate");
-    Call(imp, "autoscaling:CreateAutoScalingGroup");
-    const std::string version = mp.spec.template_.spec.version.value_or("");
-    template_versions_[imp.meta.name] = version;
-    asg->Create(mp.spec.replicas.value_or(1), version);
+    if (Status s = Create(imp, mp, asg); !s.ok()) return s;
     result->requeue_after = kAfterCreate;
     return Status::Ok();
   }
-  SyncLaunchTemplate(mp, asg);
-  if (Status s = SyncReplicas(mp, asg); !s.ok()) return s;
-  return WriteStatus(imp, asg);
+  if (Status s = SyncLaunchTemplate(imp, mp, asg); !s.ok()) return s;
+  if (Status s = SyncReplicas(imp, mp, asg); !s.ok()) return s;
+  if (Status s = WriteStatus(imp, asg); !s.ok()) return s;
+  if (asg->options().machine_pool_machines) result->requeue_after = kMachinePoolMachinesRequeue;
+  return Status::Ok();
+}
+
+// The launch template first, then the group on "$Latest"; a template made by
+// a pass whose CreateAutoScalingGroup failed is found, not made again.
+Status AwsMachinePoolReconciler::Create(const InfraMachinePool& imp, const MachinePool& mp,
+                                        AutoScalingGroup* asg) {
+  const std::string version = mp.spec.template_.spec.version.value_or("");
+  if (!template_versions_.count(imp.meta.name)) {
+    if (Status s = Call(imp, "ec2:CreateLaunchTemplate"); !s.ok()) return s;
+    template_versions_[imp.meta.name] = version;
+  }
+  if (Status s = Call(imp, "autoscaling:CreateAutoScalingGroup"); !s.ok()) return s;
+  asg->Create(mp.spec.replicas.value_or(1), template_versions_[imp.meta.name]);
+  return Status::Ok();
 }
 
 // launchtemplate.go: a new Kubernetes version means a new AMI, a new template
-// version and an instance refresh (CAPA PR #2193).
-void AwsMachinePoolReconciler::SyncLaunchTemplate(const MachinePool& mp, AutoScalingGroup* asg) {
+// version and an instance refresh (CAPA PR #2193). If StartInstanceRefresh
+// fails after the new version exists, the next pass sees no difference and
+// the refresh is never started (the FIXME of providers.md §1.6.3).
+Status AwsMachinePoolReconciler::SyncLaunchTemplate(const InfraMachinePool& imp,
+                                                    const MachinePool& mp, AutoScalingGroup* asg) {
   const std::string version = mp.spec.template_.spec.version.value_or("");
   std::string& current = template_versions_[mp.spec.template_.spec.infrastructure_ref.name];
-  if (version == current) return;
+  if (version == current) return Status::Ok();
+  if (Status s = Call(imp, "ec2:CreateLaunchTemplateVersion"); !s.ok()) return s;
   current = version;
-  rec_->ProviderApiCall(mp.meta.name, "ec2:CreateLaunchTemplateVersion");
   asg->NewLaunchTemplateVersion(version);
-  rec_->ProviderApiCall(mp.meta.name, "autoscaling:StartInstanceRefresh");
+  if (Status s = Call(imp, "autoscaling:StartInstanceRefresh"); !s.ok()) return s;
   asg->StartInstanceRefresh();
+  return Status::Ok();
 }
 
 // The desired capacity follows the MachinePool, unless an external autoscaler
 // owns it: then the MachinePool follows the group.
-Status AwsMachinePoolReconciler::SyncReplicas(const MachinePool& mp, AutoScalingGroup* asg) {
+Status AwsMachinePoolReconciler::SyncReplicas(const InfraMachinePool& imp, const MachinePool& mp,
+                                              AutoScalingGroup* asg) {
   const int32_t want = mp.spec.replicas.value_or(1);
   if (mp.meta.annotations.count(kReplicasManagedBy)) {
     if (want == asg->desired()) return Status::Ok();
@@ -92,7 +116,7 @@ Status AwsMachinePoolReconciler::SyncReplicas(const MachinePool& mp, AutoScaling
     return client_->MachinePools().Patch(mp, &updated);
   }
   if (want == asg->desired()) return Status::Ok();
-  rec_->ProviderApiCall(mp.meta.name, "autoscaling:UpdateAutoScalingGroup");
+  if (Status s = Call(imp, "autoscaling:UpdateAutoScalingGroup"); !s.ok()) return s;
   asg->SetDesired(want);
   return Status::Ok();
 }
@@ -118,25 +142,52 @@ Status AwsMachinePoolReconciler::WriteStatus(const InfraMachinePool& imp, AutoSc
 Status AwsMachinePoolReconciler::ReconcileDelete(const InfraMachinePool& imp, AutoScalingGroup* asg,
                                                  Result* result) {
   if (asg->exists()) {
-    Call(imp, "autoscaling:DescribeAutoScalingGroups");
+    if (Status s = Call(imp, "autoscaling:DescribeAutoScalingGroups"); !s.ok()) return s;
     if (!asg->deleting()) {
-      Call(imp, "autoscaling:DeleteAutoScalingGroup");
+      if (Status s = Call(imp, "autoscaling:DeleteAutoScalingGroup"); !s.ok()) return s;
       asg->Delete();
+      delete_waits_[imp.meta.name] = clock_->Now();
     }
-    if (asg->exists()) {
-      result->requeue_after = kDeletePoll;
-      return Status::Ok();
+    if (Status s = WaitForDelete(imp, asg, result); !s.ok() || result->requeue_after > 0) {
+      return s;
     }
   }
+  delete_waits_.erase(imp.meta.name);
   if (!HasFinalizer(imp.meta, kAwsMachinePoolFinalizer)) return Status::Ok();
-  Call(imp, "ec2:DeleteLaunchTemplate");
+  if (Status s = Call(imp, "ec2:DeleteLaunchTemplate"); !s.ok()) return s;
   InfraMachinePool next = imp;
+  // A group still "Delete in progress" here: CAPA marks the pool not ready
+  // and goes on to remove the finalizer (reconcileDelete).
+  if (asg->exists()) next.status.ready = false;
   std::erase(next.meta.finalizers, std::string(kAwsMachinePoolFinalizer));
   return client_->InfraMachinePools().Patch(imp, &next);
 }
 
-void AwsMachinePoolReconciler::Call(const InfraMachinePool& imp, const char* api) const {
+// Inside the waiter: poll until the group is gone or 15 min have passed; then
+// the waiter's error fails the pass, and the next pass finds the group
+// "Delete in progress" and no longer waits.
+Status AwsMachinePoolReconciler::WaitForDelete(const InfraMachinePool& imp, AutoScalingGroup* asg,
+                                               Result* result) {
+  auto wait = delete_waits_.find(imp.meta.name);
+  if (wait == delete_waits_.end() || !asg->exists()) return Status::Ok();
+  const Duration waited = clock_->Now() - wait->second;
+  if (waited < kDeleteWait) {
+    result->requeue_after = std::min(kDeletePoll, kDeleteWait - waited);
+    return Status::Ok();
+  }
+  delete_waits_.erase(wait);
+  return Status::Timeout("failed to delete ASG: failed to wait for ASG \"" + imp.meta.name +
+                         "\" deletion: exceeded max wait time for GroupNotExists waiter");
+}
+
+Status AwsMachinePoolReconciler::Call(const InfraMachinePool& imp, const char* api) {
   rec_->ProviderApiCall(imp.meta.name, api);
+  if (throttle_ == nullptr) return Status::Ok();
+  const std::string_view code = throttle_->Take(api, clock_->Now());
+  if (code.empty()) return Status::Ok();
+  rec_->Fault(clock_->Now(), imp.meta.name, imp.meta.name, std::string(code));
+  const char* message = code == "Throttling" ? "Rate exceeded" : "Request limit exceeded.";
+  return Status::Throttled(std::string(code) + ": " + message + " (" + api + ")");
 }
 
 }  // namespace mpsim::asg

@@ -1,7 +1,8 @@
 // CAPA's AWSMachinePool controller (exp/controllers/awsmachinepool_controller.go,
 // providers.md §1.6.1) driving simulated Auto Scaling Groups: it creates the
 // group, keeps its desired capacity and launch template in step with the
-// MachinePool, and copies every instance into spec.providerIDList.
+// MachinePool, and copies every instance into spec.providerIDList. A
+// throttled AWS call fails the pass, as CAPA returns the error.
 #pragma once
 
 #include <map>
@@ -9,6 +10,7 @@
 
 #include "api/reconciler.h"
 #include "models/asg/auto_scaling_group.h"
+#include "models/asg/aws_throttle.h"
 #include "sim/recorder.h"
 
 namespace mpsim::asg {
@@ -19,8 +21,10 @@ inline constexpr const char* kAwsMachinePoolFinalizer =
 
 class AwsMachinePoolReconciler : public Reconciler {
  public:
+  // `throttle` is the account's API buckets; nullptr: calls are never throttled.
   AwsMachinePoolReconciler(Client* client, const Clock* clock, Recorder* rec,
-                           std::map<std::string, AutoScalingGroup*> groups);
+                           std::map<std::string, AutoScalingGroup*> groups,
+                           AwsThrottle* throttle = nullptr);
   void Setup(Builder* b) override;
   Status Reconcile(const Request& req, Result* result) override;
 
@@ -28,16 +32,23 @@ class AwsMachinePoolReconciler : public Reconciler {
   Status ReconcileNormal(const InfraMachinePool& imp, const MachinePool& mp, AutoScalingGroup* asg,
                          Result* result);
   Status ReconcileDelete(const InfraMachinePool& imp, AutoScalingGroup* asg, Result* result);
-  Status SyncReplicas(const MachinePool& mp, AutoScalingGroup* asg);
-  void SyncLaunchTemplate(const MachinePool& mp, AutoScalingGroup* asg);
+  Status Create(const InfraMachinePool& imp, const MachinePool& mp, AutoScalingGroup* asg);
+  Status SyncReplicas(const InfraMachinePool& imp, const MachinePool& mp, AutoScalingGroup* asg);
+  Status SyncLaunchTemplate(const InfraMachinePool& imp, const MachinePool& mp,
+                            AutoScalingGroup* asg);
   Status WriteStatus(const InfraMachinePool& imp, AutoScalingGroup* asg);
-  void Call(const InfraMachinePool& imp, const char* api) const;
+  Status WaitForDelete(const InfraMachinePool& imp, AutoScalingGroup* asg, Result* result);
+  // Counts the call and spends its token; the AWS error if it is throttled.
+  Status Call(const InfraMachinePool& imp, const char* api);
 
   Client* client_;
   const Clock* clock_;
   Recorder* rec_;
-  std::map<std::string, AutoScalingGroup*> groups_;       // by AWSMachinePool name
+  std::map<std::string, AutoScalingGroup*> groups_;  // by AWSMachinePool name
+  AwsThrottle* throttle_;
   std::map<std::string, std::string> template_versions_;  // pool -> Kubernetes version of its LT
+  // Pools whose DeleteASGAndWait is still inside its waiter, since when.
+  std::map<std::string, Time> delete_waits_;
 };
 
 }  // namespace mpsim::asg

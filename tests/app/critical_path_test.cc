@@ -176,9 +176,11 @@ TEST(CriticalPath, NothingToWaitFor) {
 TEST(InstanceStates, EveryProvidersNames) {
   for (const char* s : {"Launching", "Pending", "PROVISIONING", "STAGING", "Creating"})
     EXPECT_EQ(StageOf(s), InstanceStage::kCreating) << s;
-  for (const char* s : {"Running", "InService", "RUNNING", "Succeeded"})
+  for (const char* s :
+       {"Running", "InService", "Pending:Wait", "Pending:Proceed", "RUNNING", "Succeeded"})
     EXPECT_EQ(StageOf(s), InstanceStage::kRunning) << s;
-  for (const char* s : {"Deleting", "Terminating", "STOPPING"})
+  for (const char* s :
+       {"Deleting", "Terminating", "Terminating:Wait", "Terminating:Proceed", "STOPPING"})
     EXPECT_EQ(StageOf(s), InstanceStage::kDeleting) << s;
   for (const char* s : {"Terminated", "TERMINATED", "Deleted"})
     EXPECT_EQ(StageOf(s), InstanceStage::kGone) << s;

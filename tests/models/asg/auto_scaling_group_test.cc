@@ -8,43 +8,10 @@
 #include <map>
 #include <set>
 
-#include "sim/api_server.h"
+#include "tests/models/asg/asg_fixture.h"
 
 namespace mpsim::asg {
 namespace {
-
-class AsgTest : public ::testing::Test {
- protected:
-  AsgTest() : server_(&loop_), workload_(&loop_, &server_, &rec_, Workload(), 1) {}
-
-  static WorkloadOptions Workload() {
-    WorkloadOptions w;
-    w.node_registration = DistSpec::Constant(10 * kSecond);
-    w.node_ready = DistSpec::Constant(5 * kSecond);
-    w.ccm_delay = DistSpec::Constant(kSecond);
-    return w;
-  }
-  static AsgOptions Options() {
-    AsgOptions o;
-    o.zones = {"a", "b", "c"};
-    o.launch_delay = DistSpec::Constant(20 * kSecond);
-    o.delete_delay = DistSpec::Constant(30 * kSecond);
-    o.reaction_delay = DistSpec::Constant(kSecond);
-    o.launch_retry = DistSpec::Constant(60 * kSecond);
-    return o;
-  }
-  std::map<std::string, int> PerZone(AutoScalingGroup& g) {
-    std::map<std::string, int> n;
-    for (const Instance* i : g.Describe()) ++n[i->zone];
-    return n;
-  }
-  void RunTo(Duration t) { loop_.Run(t, 10'000'000); }
-
-  EventLoop loop_;
-  Recorder rec_;
-  ApiServer server_;
-  WorkloadCluster workload_;
-};
 
 TEST_F(AsgTest, LaunchesBalanceZonesAndGoInServiceAfterTheLaunchDelay) {
   AutoScalingGroup g(&loop_, &workload_, &rec_, "mp-0", Options(), 1);

@@ -1,0 +1,66 @@
+// Rules of the `asg` block's lifecycle hooks, API throttling buckets and spot
+// interruption rate (the ranges AWS itself accepts, where it states them).
+#include <algorithm>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "api/time.h"
+#include "sim/scenario_validate.h"
+
+namespace mpsim::scenario {
+namespace {
+
+void Add(std::vector<Issue>* issues, const std::string& path, std::string message) {
+  issues->push_back({path, std::move(message), ""});
+}
+
+void Throttling(const proto::AsgApiThrottling& t, const std::string& path,
+                std::vector<Issue>* issues) {
+  const std::pair<int32_t, const char*> counts[] = {{t.describe_burst(), "describeBurst"},
+                                                    {t.describe_refill(), "describeRefill"},
+                                                    {t.mutating_burst(), "mutatingBurst"},
+                                                    {t.mutating_refill(), "mutatingRefill"}};
+  for (const auto& [n, key] : counts) {
+    if (n < 1 || n > 1'000'000) Add(issues, JoinKey(path, key), "expected 1 to 1000000 tokens");
+  }
+}
+
+// AWS takes a heartbeat timeout from 30 to 7200 seconds (API_PutLifecycleHook).
+void Hook(const proto::AsgLifecycleHook& h, const std::string& path, std::vector<Issue>* issues) {
+  CheckOneOf(h.transition(), {"launching", "terminating"}, JoinKey(path, "transition"),
+             "transition", issues);
+  if (h.heartbeat_timeout() < 30 * kSecond || h.heartbeat_timeout() > 7200 * kSecond) {
+    Add(issues, JoinKey(path, "heartbeatTimeout"), "expected a duration from 30s to 2h");
+  }
+  CheckOneOf(h.default_result(), {"CONTINUE", "ABANDON"}, JoinKey(path, "defaultResult"),
+             "default result", issues);
+  if (h.has_complete_after()) {
+    ValidateDistribution(h.complete_after(), JoinKey(path, "completeAfter"), issues);
+  }
+}
+
+}  // namespace
+
+void ValidateAsgHooksAndLimits(const proto::AsgProvider& a, const std::string& path,
+                               std::vector<Issue>* issues) {
+  const double rate = a.spot_interruption_rate();
+  if (!(rate >= 0 && rate <= 3600)) {
+    Add(issues, JoinKey(path, "spotInterruptionRate"),
+        "expected 0 to 3600 interruptions per instance-hour");
+  }
+  Throttling(a.api_throttling(), JoinKey(path, "apiThrottling"), issues);
+  std::vector<std::string> seen;
+  for (int i = 0; i < a.lifecycle_hooks_size(); ++i) {
+    const std::string item = JoinIndex(JoinKey(path, "lifecycleHooks"), i);
+    const std::string& t = a.lifecycle_hooks(i).transition();
+    // The model keeps one wait per transition.
+    if (std::find(seen.begin(), seen.end(), t) != seen.end()) {
+      Add(issues, JoinKey(item, "transition"), "a " + t + " hook is already listed");
+    }
+    seen.push_back(t);
+    Hook(a.lifecycle_hooks(i), item, issues);
+  }
+}
+
+}  // namespace mpsim::scenario

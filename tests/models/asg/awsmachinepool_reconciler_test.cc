@@ -1,0 +1,217 @@
+// CAPA's AWSMachinePool controller against a real simulated Auto Scaling
+// Group and a fake API client (providers.md §1.6): throttled AWS calls
+// surface as the pass's error, the MachinePoolMachines gate's 3-minute
+// requeue, and deletion blocking up to 15 minutes on the ASG delete.
+#include "models/asg/awsmachinepool_reconciler.h"
+
+#include <gtest/gtest.h>
+
+#include <memory>
+
+#include "sim/api_server.h"
+#include "tests/testing/fake_client.h"
+
+namespace mpsim::asg {
+namespace {
+
+const ObjectKey kKey{"default", "mp-0"};
+
+class AwsMpTest : public ::testing::Test {
+ protected:
+  AwsMpTest()
+      : server_(&loop_),
+        workload_(&loop_, &server_, &rec_, WorkloadOptions{}, 1),
+        client_(&loop_) {}
+
+  static AsgOptions Options() {
+    AsgOptions o;
+    o.zones = {"us-east-1a"};
+    o.launch_delay = DistSpec::Constant(20 * kSecond);
+    o.delete_delay = DistSpec::Constant(30 * kSecond);
+    o.reaction_delay = DistSpec::Constant(kSecond);
+    o.launch_retry = DistSpec::Constant(60 * kSecond);
+    return o;
+  }
+
+  // A MachinePool of `replicas`, its AWSMachinePool and the controller;
+  // `limits.enabled` gives it the account's buckets.
+  void Start(int32_t replicas, AsgOptions o = Options()) {
+    asg_ = std::make_unique<AutoScalingGroup>(&loop_, &workload_, &rec_, "mp-0", o, 1);
+    MachinePool mp;
+    mp.meta = {.name = "mp-0", .ns = "default"};
+    mp.spec.replicas = replicas;
+    mp.spec.template_.spec.version = "v1.30.0";
+    mp.spec.template_.spec.bootstrap.data_secret_name = "token-1";
+    mp.spec.template_.spec.infrastructure_ref = {.kind = kAwsMachinePoolKind, .name = "mp-0"};
+    client_.machine_pools().Add(mp);
+    InfraMachinePool imp;
+    imp.meta = {.name = "mp-0", .ns = "default"};
+    imp.meta.owner_references.push_back(
+        {.kind = "MachinePool", .name = "mp-0", .controller = true});
+    imp.kind = kAwsMachinePoolKind;
+    client_.infra_machine_pools().Add(imp);
+    if (o.api_throttling.enabled) throttle_ = std::make_unique<AwsThrottle>(o.api_throttling);
+    r_ = std::make_unique<AwsMachinePoolReconciler>(
+        &client_, &loop_, &rec_, std::map<std::string, AutoScalingGroup*>{{"mp-0", asg_.get()}},
+        throttle_.get());
+  }
+  Status Pass(Result* res) { return r_->Reconcile({kKey}, res); }
+  Result OkPass() {
+    Result res;
+    EXPECT_TRUE(Pass(&res).ok());
+    return res;
+  }
+  void RunTo(Time t) {
+    if (t > loop_.Now()) loop_.At(t, [] {});
+    loop_.Run(t, 10'000'000);
+  }
+  uint64_t Calls(const std::string& api) {
+    const auto& m = rec_.provider_api_calls_by_api("mp-0");
+    auto it = m.find(api);
+    return it == m.end() ? 0 : it->second;
+  }
+  uint64_t Faults(const std::string& kind) {
+    auto it = rec_.faults_by_kind().find(kind);
+    return it == rec_.faults_by_kind().end() ? 0 : it->second;
+  }
+  // The group created and its instances InService.
+  void Converge(int32_t replicas, AsgOptions o = Options()) {
+    Start(replicas, o);
+    OkPass();
+    RunTo(loop_.Now() + kMinute);
+    OkPass();
+  }
+  void MarkDeleted() {
+    InfraMachinePool imp = client_.infra_machine_pools().At(kKey);
+    imp.meta.deletion_timestamp = loop_.Now();
+    client_.infra_machine_pools().Add(imp);
+  }
+
+  EventLoop loop_;
+  Recorder rec_;
+  ApiServer server_;
+  WorkloadCluster workload_;
+  fake::FakeClient client_;
+  std::unique_ptr<AutoScalingGroup> asg_;
+  std::unique_ptr<AwsThrottle> throttle_;
+  std::unique_ptr<AwsMachinePoolReconciler> r_;
+};
+
+TEST_F(AwsMpTest, ThrottledDescribeFailsThePassWithThrottling) {
+  AsgOptions o = Options();
+  o.api_throttling = {.enabled = true, .describe_burst = 2, .describe_refill = 1};
+  Start(1, o);
+  EXPECT_EQ(OkPass().requeue_after, 15 * kSecond);  // created
+  OkPass();
+  Result res;
+  const Status s = Pass(&res);
+  EXPECT_EQ(s.code(), Status::Code::kThrottled);
+  EXPECT_NE(s.message().find("Throttling: Rate exceeded"), std::string::npos) << s.message();
+  EXPECT_EQ(Faults("Throttling"), 1u);
+  EXPECT_EQ(Calls("autoscaling:DescribeAutoScalingGroups"), 3u) << "a throttled call is a call";
+  RunTo(kSecond);
+  OkPass();
+}
+
+TEST_F(AwsMpTest, ThrottledLaunchTemplateVersionIsRequestLimitExceededThenRetried) {
+  AsgOptions o = Options();
+  o.api_throttling = {.enabled = true, .mutating_burst = 1, .mutating_refill = 1};
+  Converge(2, o);  // CreateLaunchTemplate spent EC2's one mutating token
+  RunTo(loop_.Now() + kMinute);
+  MachinePool mp = client_.machine_pools().At(kKey);
+  mp.spec.template_.spec.version = "v1.31.0";
+  client_.machine_pools().Add(mp);
+  // A minute later the bucket is full again: ask for two mutations at once.
+  ASSERT_TRUE(throttle_->Take("ec2:CreateTags", loop_.Now()).empty());
+  Result res;
+  const Status s = Pass(&res);
+  EXPECT_EQ(s.code(), Status::Code::kThrottled);
+  EXPECT_NE(s.message().find("RequestLimitExceeded"), std::string::npos) << s.message();
+  EXPECT_EQ(asg_->launch_template_version(), 1);
+  RunTo(loop_.Now() + kSecond);
+  OkPass();
+  EXPECT_EQ(asg_->launch_template_version(), 2);
+  EXPECT_TRUE(asg_->refreshing());
+  EXPECT_EQ(Faults("RequestLimitExceeded"), 1u);
+}
+
+TEST_F(AwsMpTest, WithoutThrottlingNoBurstIsRefused) {
+  Start(1);
+  for (int i = 0; i < 1000; ++i) OkPass();
+  EXPECT_EQ(Calls("autoscaling:DescribeAutoScalingGroups"), 1000u);
+  EXPECT_EQ(rec_.faults("mp-0"), 0u);
+}
+
+// Without the gate CAPA returns an empty result once the group exists: the
+// pool is reconciled again only on watch events and the sync period.
+TEST_F(AwsMpTest, NoPeriodicRequeueWithoutMachinePoolMachines) {
+  Start(2);
+  EXPECT_EQ(OkPass().requeue_after, 15 * kSecond);
+  RunTo(kMinute);
+  EXPECT_EQ(OkPass(), Result{});
+  EXPECT_EQ(OkPass(), Result{});
+}
+
+TEST_F(AwsMpTest, MachinePoolMachinesGateRequeuesEveryThreeMinutes) {
+  AsgOptions o = Options();
+  o.machine_pool_machines = true;
+  Start(2, o);
+  EXPECT_EQ(OkPass().requeue_after, 15 * kSecond);  // the create requeue is unchanged
+  RunTo(kMinute);
+  EXPECT_EQ(OkPass().requeue_after, 3 * kMinute);
+  EXPECT_EQ(OkPass().requeue_after, 3 * kMinute);
+}
+
+// CAPA's DeleteASGAndWait gives the GroupNotExists waiter 15 minutes.
+// Instances that take 20 min to terminate outlast it: the pass fails at
+// 15 min and the next one, finding the group "Delete in progress", lets
+// the AWSMachinePool go.
+TEST_F(AwsMpTest, DeletionBlocksUpToFifteenMinutesOnTheGroupDelete) {
+  AsgOptions o = Options();
+  o.delete_delay = DistSpec::Constant(20 * kMinute);
+  Converge(2, o);
+  MarkDeleted();
+  const Time start = loop_.Now();
+  Result res;
+  ASSERT_TRUE(Pass(&res).ok());
+  EXPECT_EQ(Calls("autoscaling:DeleteAutoScalingGroup"), 1u);
+  Status s;
+  while (res.requeue_after > 0) {
+    ASSERT_LE(loop_.Now() + res.requeue_after, start + 15 * kMinute);
+    RunTo(loop_.Now() + res.requeue_after);
+    EXPECT_TRUE(client_.infra_machine_pools().Has(kKey)) << "held by the finalizer";
+    res = Result{};
+    s = Pass(&res);
+  }
+  EXPECT_EQ(loop_.Now(), start + 15 * kMinute);
+  EXPECT_EQ(s.code(), Status::Code::kTimeout);
+  EXPECT_NE(s.message().find("GroupNotExists"), std::string::npos) << s.message();
+  EXPECT_TRUE(asg_->exists());
+  EXPECT_EQ(Calls("ec2:DeleteLaunchTemplate"), 0u);
+  RunTo(loop_.Now() + kSecond);
+  EXPECT_EQ(OkPass(), Result{});
+  EXPECT_FALSE(client_.infra_machine_pools().Has(kKey)) << "finalizer removed";
+  EXPECT_TRUE(asg_->exists()) << "the group is still deleting";
+  EXPECT_EQ(Calls("autoscaling:DeleteAutoScalingGroup"), 1u);
+  EXPECT_EQ(Calls("ec2:DeleteLaunchTemplate"), 1u);
+}
+
+TEST_F(AwsMpTest, DeletionWaitsForTheGroupToGoWhenItGoesWithinTheWaiter) {
+  Converge(2);
+  MarkDeleted();
+  const Time start = loop_.Now();
+  Result res;
+  ASSERT_TRUE(Pass(&res).ok());
+  while (res.requeue_after > 0) {
+    RunTo(loop_.Now() + res.requeue_after);
+    res = Result{};
+    ASSERT_TRUE(Pass(&res).ok());
+  }
+  // Terminated 30 s after the delete; the 15 s polls see it at 30 s.
+  EXPECT_EQ(loop_.Now(), start + 30 * kSecond);
+  EXPECT_FALSE(asg_->exists());
+  EXPECT_FALSE(client_.infra_machine_pools().Has(kKey));
+}
+
+}  // namespace
+}  // namespace mpsim::asg
