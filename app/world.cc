@@ -215,7 +215,7 @@ void World::CreateCluster() {
 }
 
 void World::CreatePool(const proto::MachinePoolSpec& p) {
-  const std::string kind = providers_.at(ProviderName(p))->kind();
+  const std::string kind = providers_.at(ProviderName(p))->KindOf(p);
   BootstrapConfig boot;
   boot.meta = {.name = p.name(), .ns = kNamespace};
   mgmt_.Store<BootstrapConfig>().Create(&boot);

@@ -32,6 +32,12 @@ class InfraProvider {
   virtual std::string name() const = 0;
   // The InfraMachinePool kind this provider reconciles, e.g. "AWSMachinePool".
   virtual std::string kind() const = 0;
+  // The kind of one pool's InfraMachinePool, for a provider with more than
+  // one (a cloud's self-managed and managed pools); by default kind().
+  virtual std::string KindOf(const proto::MachinePoolSpec& pool) const {
+    (void)pool;
+    return kind();
+  }
   // Declares one pool of this provider, before the run starts.
   virtual void AddPool(const proto::MachinePoolSpec& pool) = 0;
   // Registers the provider's controllers with its manager; called once, after AddPool.

@@ -30,6 +30,23 @@ std::vector<DefaultEntry> MigDefaults() {
       {"spec.machinePools[].provider.mig.project", "mpsim-project", "", "mpsim choice", "-"},
       {"spec.machinePools[].provider.mig.malformedUrlProbability", "0", "",
        "fault off unless asked; no upstream issue reports it (providers.md §3.5)", "-"},
+      {"spec.machinePools[].provider.mig.preemptible", "false", "",
+       "CAPG GCPMachinePool preemptible unset: standard VMs; true stops each VM after 24 h "
+       "(providers.md §3.3, §4.3, GCE preemptible doc)",
+       "H"},
+      {"spec.machinePools[].provider.mig.preemptionProbability", "0", "",
+       "fault off unless asked; GCE publishes no preemption rate (providers.md §3.3)", "-"},
+      {"spec.machinePools[].provider.mig.gke", "false", "",
+       "mpsim choice: a plain MIG behind GCPMachinePool", "-"},
+      {"spec.machinePools[].provider.mig.upgradeSettings.maxSurge", "1", "",
+       "providers.md §3.2, §4.3 GKE surge default maxSurge 1 (CAPG sets no upgradeSettings)", "M"},
+      {"spec.machinePools[].provider.mig.upgradeSettings.maxUnavailable", "0", "",
+       "providers.md §3.2, §4.3 GKE surge default maxUnavailable 0", "M"},
+      {"spec.machinePools[].provider.mig.nodePoolOperationDelay",
+       "{dist: uniform, min: 30s, max: 45s}", "",
+       "providers.md §3.4 \"creating a new, empty node pool could take 30-45 seconds\" "
+       "(secondary, unverified), used for every node-pool operation",
+       "L"},
   };
 }
 

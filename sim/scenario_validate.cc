@@ -238,12 +238,23 @@ class Validator {
     Dist(m.stockout_retry(), JoinKey(path, "stockoutRetry"));
     Probability(m.stockout_probability(), JoinKey(path, "stockoutProbability"));
     Probability(m.malformed_url_probability(), JoinKey(path, "malformedUrlProbability"));
+    Probability(m.preemption_probability(), JoinKey(path, "preemptionProbability"));
+    if (m.preemption_probability() == 1) {
+      Add(JoinKey(path, "preemptionProbability"),
+          "expected below 1: a VM preempted within every hour for sure has no finite rate");
+    }
     OneOf(m.update_policy(), {"OPPORTUNISTIC", "PROACTIVE"}, JoinKey(path, "updatePolicy"),
           "update policy");
     if (m.api_requests_per_minute() == 0) {
       Add(JoinKey(path, "apiRequestsPerMinute"), "expected at least 1 request per minute");
     }
     if (m.project().empty()) Add(JoinKey(path, "project"), "the project cannot be empty");
+    Dist(m.node_pool_operation_delay(), JoinKey(path, "nodePoolOperationDelay"));
+    // GKE refuses upgrade settings that upgrade nothing at once (providers.md §3.2).
+    const auto& u = m.upgrade_settings();
+    if (u.max_surge() + static_cast<int64_t>(u.max_unavailable()) == 0) {
+      Add(JoinKey(path, "upgradeSettings"), "expected maxSurge or maxUnavailable above 0");
+    }
   }
 
   void Vmss(const proto::VmssProvider& v, const std::string& path) {

@@ -27,6 +27,12 @@ std::string InstanceUrl(std::string_view project, std::string_view zone, std::st
   return url.append("/instances/").append(name);
 }
 
+std::string ProviderIdFromResource(std::string_view project, std::string_view location,
+                                   std::string_view name) {
+  std::string id("gce://");
+  return id.append(project).append("/").append(location).append("/").append(name);
+}
+
 Status ProviderIdFromUrl(std::string_view url, std::string* provider_id) {
   std::string_view path = url;
   if (path.starts_with(kComputePrefix)) path.remove_prefix(kComputePrefix.size());

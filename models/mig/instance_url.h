@@ -17,4 +17,9 @@ std::string InstanceUrl(std::string_view project, std::string_view zone, std::st
 // GCPMachinePool, exp/controllers/gcpmachinepool_controller.go).
 Status ProviderIdFromUrl(std::string_view url, std::string* provider_id);
 
+// gce://<project>/<location>/<name> as GKE pools build it, with no check of a
+// URL (providers.md §3.5; CAPG's providerid.NewFromResourceURL, path.Join).
+std::string ProviderIdFromResource(std::string_view project, std::string_view location,
+                                   std::string_view name);
+
 }  // namespace mpsim::mig

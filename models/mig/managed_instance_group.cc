@@ -1,6 +1,7 @@
 #include "models/mig/managed_instance_group.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 #include "models/mig/instance_url.h"
@@ -37,10 +38,12 @@ ManagedInstanceGroup::ManagedInstanceGroup(EventLoop* loop, WorkloadCluster* wor
       rec_(rec),
       pool_(std::move(pool)),
       opts_(std::move(opts)),
-      launch_rng_(StreamFor(seed, "mig/" + pool_ + "/launch")),
-      delete_rng_(StreamFor(seed, "mig/" + pool_ + "/delete")),
-      react_rng_(StreamFor(seed, "mig/" + pool_ + "/react")),
-      fault_rng_(StreamFor(seed, "mig/" + pool_ + "/faults")) {}
+      base_(opts_.base_instance_name.empty() ? pool_ : opts_.base_instance_name),
+      launch_rng_(StreamFor(seed, "mig/" + base_ + "/launch")),
+      delete_rng_(StreamFor(seed, "mig/" + base_ + "/delete")),
+      react_rng_(StreamFor(seed, "mig/" + base_ + "/react")),
+      fault_rng_(StreamFor(seed, "mig/" + base_ + "/faults")),
+      preempt_rng_(StreamFor(seed, "mig/" + base_ + "/preempt")) {}
 
 void ManagedInstanceGroup::Insert(const std::string& zone, int32_t target,
                                   const std::string& kubelet_version) {
@@ -61,6 +64,15 @@ void ManagedInstanceGroup::SetInstanceTemplate(const std::string& kubelet_versio
   if (opts_.proactive) ReplaceOutdated();
 }
 
+void ManagedInstanceGroup::DeleteInstances(const std::vector<std::string>& names) {
+  for (const std::string& n : names) {
+    auto it = instances_.find(n);
+    if (it == instances_.end() || it->second.action == Action::kDeleting) continue;
+    DeleteInstance(n);
+    --target_;
+  }
+}
+
 void ManagedInstanceGroup::Delete() {
   deleting_ = true;
   target_ = 0;
@@ -73,14 +85,39 @@ void ManagedInstanceGroup::Delete() {
 // Preemption: the VM gets its 30 s notice (ACPI soft-off, STOPPING) and then
 // stops; the group recreates it under the same name (providers.md §3, the
 // preemption row; the 30 s figure is unverified there).
-void ManagedInstanceGroup::Kill(const std::string& name) {
+void ManagedInstanceGroup::Kill(const std::string& name) { Preempt(name, "instance.preempted"); }
+
+void ManagedInstanceGroup::Preempt(const std::string& name, const std::string& fault) {
   auto it = instances_.find(name);
   if (it == instances_.end() || it->second.status != VmStatus::kRunning) return;
-  rec_->Fault(loop_->Now(), pool_, name, "instance.preempted");
+  rec_->Fault(loop_->Now(), pool_, name, fault);
   it->second.status = VmStatus::kStopping;
   Row(it->second, "state", "RUNNING", "STOPPING");
   const std::string n = name;
   loop_->After(kPreemptionNotice, [this, n] { OnPreempted(n); });
+}
+
+// Timers of one VM; a VM recreated under the same name gets its own, and the
+// old ones find another epoch and do nothing.
+void ManagedInstanceGroup::SchedulePreemptions(const ManagedInstance& mi) {
+  const std::string name = mi.name;
+  const uint32_t epoch = mi.vm_epoch;
+  auto preempt = [this, name, epoch](const char* fault) {
+    return [this, name, epoch, fault] {
+      auto it = instances_.find(name);
+      if (it != instances_.end() && it->second.vm_epoch == epoch) Preempt(name, fault);
+    };
+  };
+  if (opts_.preemptible) loop_->After(kPreemptibleMaxRuntime, preempt("instance.preempted24h"));
+  if (opts_.preemption_probability <= 0) return;
+  // A constant hazard h with 1 - exp(-h * 1 h) = p, so that a VM survives any
+  // one hour of running with probability 1 - p; drawn by inversion.
+  const double per_hour = -std::log1p(-opts_.preemption_probability);
+  const double hours = -std::log1p(-preempt_rng_.Uniform01()) / per_hour;
+  constexpr double kNeverHours = 1e6;  // beyond any horizon; keeps the Duration in range
+  if (hours > kNeverHours) return;
+  loop_->After(static_cast<Duration>(std::llround(hours * static_cast<double>(kHour))),
+               preempt("instance.preempted"));
 }
 
 void ManagedInstanceGroup::OnPreempted(const std::string& name) {
@@ -127,7 +164,7 @@ void ManagedInstanceGroup::Converge() {
 }
 
 void ManagedInstanceGroup::Create() {
-  const std::string name = InstanceName(pool_, ++next_);
+  const std::string name = InstanceName(base_, ++next_);
   ManagedInstance mi{
       name, Action::kCreating, VmStatus::kNone, template_version_, kubelet_version_, "", next_};
   instances_[name] = mi;
@@ -150,6 +187,7 @@ void ManagedInstanceGroup::TryCreate(const std::string& name) {
     return;
   }
   it->second.last_error.clear();
+  ++it->second.vm_epoch;
   it->second.url = SelfLink(name);
   it->second.status = VmStatus::kProvisioning;
   ++vms_;
@@ -180,6 +218,7 @@ void ManagedInstanceGroup::OnRunning(const std::string& name) {
   mi.action = Action::kNone;
   workload_->InstanceBooted(pool_, name, "gce://" + opts_.project + "/" + zone_ + "/" + name,
                             mi.kubelet_version);
+  SchedulePreemptions(mi);
   if (replacing_ && mi.template_version == template_version_) {
     replacing_ = false;
     DeleteInstance(surge_victim_);

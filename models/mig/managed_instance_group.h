@@ -20,6 +20,9 @@ namespace mpsim::mig {
 
 // Preemptible/Spot VMs get about 30 s between notice and stop (providers.md §3).
 inline constexpr Duration kPreemptionNotice = 30 * kSecond;
+// Preemptible VMs always stop after 24 h (providers.md §3.3, citing
+// cloud.google.com/compute/docs/instances/preemptible).
+inline constexpr Duration kPreemptibleMaxRuntime = 24 * kHour;
 
 enum class Action { kCreating, kNone, kDeleting };
 enum class VmStatus { kNone, kProvisioning, kRunning, kStopping };
@@ -33,6 +36,7 @@ struct ManagedInstance {
   std::string last_error;  // lastAttempt.errors of a failed create
   uint64_t seq = 0;        // creation order, which is the API order
   std::string url;         // the VM's self link, once the VM exists
+  uint32_t vm_epoch = 0;   // VMs created under this name; stale timers check it
 };
 
 class ManagedInstanceGroup {
@@ -53,6 +57,9 @@ class ManagedInstanceGroup {
   void Resize(int32_t target);
   // setInstanceTemplate: new VMs use it; PROACTIVE also replaces the others.
   void SetInstanceTemplate(const std::string& kubelet_version);
+  // instanceGroupManagers.deleteInstances: deletes the named instances and
+  // lowers the target size by as many (providers.md §3.1).
+  void DeleteInstances(const std::vector<std::string>& names);
   // instanceGroupManagers.delete: every VM is deleted, then the group is gone.
   void Delete();
   // The zone preempts a RUNNING VM: STOPPING for the notice, then TERMINATED;
@@ -66,6 +73,8 @@ class ManagedInstanceGroup {
 
  private:
   void ScheduleConverge(Duration delay);
+  void Preempt(const std::string& name, const std::string& fault);
+  void SchedulePreemptions(const ManagedInstance& mi);
   void OnPreempted(const std::string& name);
   std::string SelfLink(const std::string& name);
   void Converge();
@@ -83,7 +92,8 @@ class ManagedInstanceGroup {
   Recorder* rec_;
   std::string pool_;
   MigOptions opts_;
-  Rng launch_rng_, delete_rng_, react_rng_, fault_rng_;
+  std::string base_;  // baseInstanceName
+  Rng launch_rng_, delete_rng_, react_rng_, fault_rng_, preempt_rng_;
   bool exists_ = false;
   bool deleting_ = false;
   std::string zone_;

@@ -14,9 +14,15 @@ MigOptions ToMigOptions(const proto::MigProvider& p) {
   o.stockout_retry = ToDistSpec(p.stockout_retry());
   o.stockout_probability = p.stockout_probability();
   o.malformed_url_probability = p.malformed_url_probability();
+  o.preemptible = p.preemptible();
+  o.preemption_probability = p.preemption_probability();
   o.proactive = p.update_policy() == "PROACTIVE";
   o.api_requests_per_minute = p.api_requests_per_minute();
   o.project = p.project();
+  o.gke = p.gke();
+  o.node_pool_operation_delay = ToDistSpec(p.node_pool_operation_delay());
+  o.upgrade.max_surge = p.upgrade_settings().max_surge();
+  o.upgrade.max_unavailable = p.upgrade_settings().max_unavailable();
   return o;
 }
 

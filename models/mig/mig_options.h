@@ -1,12 +1,13 @@
 // What one pool's `provider.mig` block says, in the model's own types: the
 // Managed Instance Group's zone, capacity, delays, faults, update policy and
-// the project's API quota.
+// the project's API quota, or the GKE node pool that owns such groups.
 #pragma once
 
 #include <map>
 #include <string>
 #include <vector>
 
+#include "models/mig/surge_upgrade.h"
 #include "sim/distribution.h"
 #include "sim/proto/mig.pb.h"
 
@@ -22,8 +23,16 @@ struct MigOptions {
   double stockout_probability = 0;
   double malformed_url_probability = 0;  // a VM's self link CAPG cannot parse
   bool proactive = false;                // update policy type PROACTIVE
+  bool preemptible = false;              // stopped 24 h after it started
+  double preemption_probability = 0;     // per instance-hour of running
   int32_t api_requests_per_minute = 1500;
   std::string project = "mpsim-project";
+  // Instance names and random streams; empty: the pool's name. GKE runs one
+  // group per zone of a pool, and each needs its own.
+  std::string base_instance_name;
+  bool gke = false;                    // a GKE node pool, not a plain MIG
+  DistSpec node_pool_operation_delay;  // GKE: operation accepted -> change applied
+  UpgradeSettings upgrade;             // GKE: surge settings of a version change
 };
 
 MigOptions ToMigOptions(const proto::MigProvider& p);

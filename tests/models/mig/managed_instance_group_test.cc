@@ -1,9 +1,13 @@
 // The simulated Managed Instance Group: stockouts keep instances CREATING
 // (retried forever, not listed as members), resize-down victims, the
-// PROACTIVE substitute rollout, the per-minute API quota.
+// PROACTIVE substitute rollout, the per-minute API quota, preemption (scripted,
+// random at an hourly probability, and the 24 h cap of preemptible VMs).
 #include "models/mig/managed_instance_group.h"
 
 #include <gtest/gtest.h>
+
+#include <algorithm>
+#include <map>
 
 #include "models/mig/api_quota.h"
 #include "sim/api_server.h"
@@ -86,6 +90,83 @@ TEST_F(MigTest, PreemptedVmStopsAfterTheNoticeAndIsRecreatedUnderItsName) {
   ASSERT_EQ(g.ListInstances().size(), 1u);
   EXPECT_EQ(g.ListInstances()[0]->name, name);
   EXPECT_EQ(g.ListInstances()[0]->status, VmStatus::kRunning);
+}
+
+// The Fault rows of `what`, in time order.
+std::vector<TimelineRow> Faults(const Recorder& rec, const std::string& what) {
+  std::vector<TimelineRow> out;
+  for (const TimelineRow& r : rec.rows()) {
+    if (r.object_kind == "Fault" && r.to == what) out.push_back(r);
+  }
+  return out;
+}
+
+// GCE stops a preemptible VM 24 h after it started (providers.md §3.3): the
+// notice, then TERMINATED, then the MIG recreates it and its clock restarts.
+TEST_F(MigTest, PreemptibleVmIsStoppedTwentyFourHoursAfterItStartedAndRecreated) {
+  MigOptions o = Options();
+  o.preemptible = true;
+  ManagedInstanceGroup g(&loop_, &workload_, &rec_, "mp-0", o, 1);
+  g.Insert("z", 1, "v1.30.0");
+  const Time started = kSecond + 20 * kSecond;  // reaction 1 s, launch 20 s
+  RunTo(started + kPreemptibleMaxRuntime - kSecond);
+  ASSERT_EQ(g.ListInstances().size(), 1u);
+  const std::string name = g.ListInstances()[0]->name;
+  EXPECT_EQ(g.ListInstances()[0]->status, VmStatus::kRunning);
+  EXPECT_TRUE(Faults(rec_, "instance.preempted24h").empty());
+  RunTo(started + kPreemptibleMaxRuntime + kSecond);
+  ASSERT_EQ(Faults(rec_, "instance.preempted24h").size(), 1u);
+  EXPECT_EQ(Faults(rec_, "instance.preempted24h")[0].time, started + kPreemptibleMaxRuntime);
+  EXPECT_EQ(g.ListInstances()[0]->status, VmStatus::kStopping);
+  // Stopped after the notice, recreated after 1 s, RUNNING 20 s later.
+  const Time again = started + kPreemptibleMaxRuntime + kPreemptionNotice + 21 * kSecond;
+  RunTo(again + kSecond);
+  ASSERT_EQ(g.ListInstances().size(), 1u);
+  EXPECT_EQ(g.ListInstances()[0]->name, name);
+  EXPECT_EQ(g.ListInstances()[0]->status, VmStatus::kRunning);
+  RunTo(again + kPreemptibleMaxRuntime - kSecond);
+  EXPECT_EQ(Faults(rec_, "instance.preempted24h").size(), 1u) << "the old VM's timer is stale";
+  RunTo(again + kPreemptibleMaxRuntime + kSecond);
+  EXPECT_EQ(Faults(rec_, "instance.preempted24h").size(), 2u);
+  EXPECT_EQ(rec_.faults("mp-0"), 2u);
+}
+
+TEST_F(MigTest, StandardVmsWithZeroPreemptionProbabilityAreNeverPreempted) {
+  ManagedInstanceGroup g(&loop_, &workload_, &rec_, "mp-0", Options(), 1);
+  g.Insert("z", 20, "v1.30.0");
+  RunTo(30 * 24 * kHour);
+  EXPECT_EQ(rec_.faults("mp-0"), 0u);
+  ASSERT_EQ(g.ListInstances().size(), 20u);
+  for (const ManagedInstance* m : g.ListInstances()) {
+    EXPECT_EQ(m->status, VmStatus::kRunning);
+    EXPECT_EQ(m->vm_epoch, 1u) << m->name << " was never recreated";
+  }
+}
+
+// preemptionProbability is per instance-hour: p = 0.5 is a hazard of ln 2 per
+// hour, so 100 VMs over 10 h see about 100 * 10 * 0.693 = 693 preemptions
+// (less the ~1% of time spent stopped and relaunching); reading it as a rate
+// of 0.5 per hour would give about 500. Each one has the 30 s notice.
+TEST_F(MigTest, RandomPreemptionFollowsTheHourlyProbabilityWithTheNotice) {
+  MigOptions o = Options();
+  o.preemption_probability = 0.5;
+  ManagedInstanceGroup g(&loop_, &workload_, &rec_, "mp-0", o, 7);
+  g.Insert("z", 100, "v1.30.0");
+  RunTo(10 * kHour + 21 * kSecond);
+  const auto preempted = Faults(rec_, "instance.preempted");
+  EXPECT_GT(preempted.size(), 610u);
+  EXPECT_LT(preempted.size(), 760u);
+  std::map<std::string, std::vector<Time>> terminated;
+  for (const TimelineRow& r : rec_.rows()) {
+    if (r.object_kind == "Instance" && r.to == "TERMINATED") terminated[r.object].push_back(r.time);
+  }
+  for (const TimelineRow& f : preempted) {
+    if (f.time + kPreemptionNotice > loop_.Now()) continue;
+    const auto& t = terminated[f.object];
+    EXPECT_NE(std::find(t.begin(), t.end(), f.time + kPreemptionNotice), t.end())
+        << f.object << " preempted at " << f.time;
+  }
+  EXPECT_EQ(g.ListManagedInstances().size(), 100u) << "every preempted VM is recreated";
 }
 
 TEST_F(MigTest, ProactiveUpdateSubstitutesOneAtATimeAndNeverDropsBelowTarget) {

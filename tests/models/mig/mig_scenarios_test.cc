@@ -1,7 +1,9 @@
 // The GCP scenario library through the real `mpsim check` (issue 7): a
 // stockout that never finishes, stockouts at 1000 replicas, PROACTIVE and
 // OPPORTUNISTIC upgrades, API rate limits, the one-zone rule, a malformed
-// instance URL, scale-down 1000 -> 100 and deleting 500 instances.
+// instance URL, scale-down 1000 -> 100, deleting 500 instances, scripted and
+// random preemptions, the 24 h limit of preemptible VMs, and a GKE node pool
+// scaled and surge-upgraded.
 #include <gtest/gtest.h>
 
 #include "tests/testing/run_mpsim.h"
@@ -15,7 +17,8 @@ TEST(ScenarioGcp, LibraryPasses) {
   EXPECT_EQ(r.out.find("FAIL"), std::string::npos) << r.out;
   for (const char* f : {"stockout-never-finishes", "scale-up-1000-stockouts", "upgrade-proactive",
                         "upgrade-opportunistic", "rate-limited", "two-zones-rejected",
-                        "malformed-url", "scale-down-1000-100", "delete-500", "preemption"}) {
+                        "malformed-url", "scale-down-1000-100", "delete-500", "preemption",
+                        "preemptible-24h", "spot-preemptions", "gke-scale-and-upgrade"}) {
     EXPECT_NE(r.out.find(std::string("ok   ") + testing::Src("scenarios/gcp/") + f),
               std::string::npos)
         << f;

@@ -1,0 +1,53 @@
+// CAPG's GCPManagedMachinePool controller (GKE; cloud/services/container/
+// nodepools/reconcile.go, providers.md §3.6.2) driving simulated node pools:
+// create, version update and setSize as node-pool operations, providerIDList
+// from every managed instance, a 1-minute requeue only while GKE is busy.
+#pragma once
+
+#include <map>
+#include <string>
+
+#include "api/reconciler.h"
+#include "models/mig/api_quota.h"
+#include "models/mig/node_pool.h"
+#include "sim/recorder.h"
+
+namespace mpsim::mig {
+
+inline constexpr const char* kGcpManagedMachinePoolKind = "GCPManagedMachinePool";
+inline constexpr const char* kGcpManagedMachinePoolFinalizer =
+    "gcpmanagedmachinepool.infrastructure.cluster.x-k8s.io";
+
+class GcpManagedMachinePoolReconciler : public Reconciler {
+ public:
+  struct Pool {
+    NodePool* node_pool;
+    std::string project;
+  };
+  GcpManagedMachinePoolReconciler(Client* client, const Clock* clock, Recorder* rec,
+                                  ApiQuota* quota, std::map<std::string, Pool> pools);
+  void Setup(Builder* b) override;
+  Status Reconcile(const Request& req, Result* result) override;
+
+ private:
+  Status ReconcileNormal(const InfraMachinePool& imp, const MachinePool& mp, const Pool& pool,
+                         Result* result);
+  // The node-pool calls after the status is written; any of them busies GKE.
+  Status ReconcileChanges(const InfraMachinePool& imp, const MachinePool& mp, const Pool& pool,
+                          Result* result);
+  Status ReconcileDelete(const InfraMachinePool& imp, const Pool& pool, Result* result);
+  Status WriteStatus(const InfraMachinePool& imp, const Pool& pool);
+  // A node-pool operation's answer: FailedPrecondition (another operation in
+  // progress) is a 1-minute requeue, not an error.
+  Status Busy(Status s, Result* result) const;
+  // One API call, counted; Compute calls also spend the project's quota.
+  Status Call(const InfraMachinePool& imp, const char* api);
+
+  Client* client_;
+  const Clock* clock_;
+  Recorder* rec_;
+  ApiQuota* quota_;
+  std::map<std::string, Pool> pools_;  // by GCPManagedMachinePool name
+};
+
+}  // namespace mpsim::mig

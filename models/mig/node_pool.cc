@@ -1,0 +1,180 @@
+#include "models/mig/node_pool.h"
+
+namespace mpsim::mig {
+namespace {
+
+// How often the simulated GKE control plane steps a surge upgrade or checks a
+// deletion (mpsim choice: GKE's internal cadence is not public).
+constexpr Duration kTick = 5 * kSecond;
+
+}  // namespace
+
+const char* NodePoolStatusName(NodePoolStatus s) {
+  switch (s) {
+    case NodePoolStatus::kAbsent:
+      return "";
+    case NodePoolStatus::kProvisioning:
+      return "PROVISIONING";
+    case NodePoolStatus::kRunning:
+      return "RUNNING";
+    case NodePoolStatus::kReconciling:
+      return "RECONCILING";
+    case NodePoolStatus::kStopping:
+      return "STOPPING";
+  }
+  return "UNKNOWN";
+}
+
+NodePool::NodePool(EventLoop* loop, WorkloadCluster* workload, Recorder* rec, std::string pool,
+                   MigOptions opts, uint64_t seed)
+    : loop_(loop),
+      rec_(rec),
+      pool_(std::move(pool)),
+      opts_(std::move(opts)),
+      op_rng_(StreamFor(seed, "gke/" + pool_ + "/operations")) {
+  // GKE names instances gke-<cluster>-<pool>-<hash>-<suffix>, one hash per
+  // zone's group; the zone stands in for the hash here.
+  for (const std::string& zone : opts_.zones) {
+    MigOptions m = opts_;
+    m.base_instance_name = "gke-" + pool_ + "-" + zone;
+    m.proactive = false;  // GKE replaces nodes itself, by surge steps
+    groups_.push_back(
+        std::make_unique<ManagedInstanceGroup>(loop, workload, rec, pool_, std::move(m), seed));
+  }
+}
+
+Status NodePool::Begin(NodePoolStatus during, const char* op) {
+  if (busy_) {
+    return Status::Conflict(std::string("rpc error: code = FailedPrecondition desc = ") + op +
+                            ": another operation is in progress on node pool " + pool_);
+  }
+  busy_ = true;
+  SetStatus(during);
+  return Status::Ok();
+}
+
+void NodePool::SetStatus(NodePoolStatus s) {
+  rec_->Change(loop_->Now(), "NodePool", pool_, "status", NodePoolStatusName(status_),
+               NodePoolStatusName(s), pool_);
+  status_ = s;
+}
+
+void NodePool::AfterOperationDelay(std::function<void()> apply) {
+  loop_->After(Sample(opts_.node_pool_operation_delay, op_rng_), std::move(apply));
+}
+
+// The create operation is DONE once the groups exist with their target size;
+// the VMs come up afterwards (GKE's own wait for registration is not modelled).
+Status NodePool::Create(int32_t per_zone, const std::string& version) {
+  if (status_ != NodePoolStatus::kAbsent) return Status::AlreadyExists("node pool " + pool_);
+  if (Status s = Begin(NodePoolStatus::kProvisioning, "CreateNodePool"); !s.ok()) return s;
+  version_ = version;
+  per_zone_ = per_zone;
+  AfterOperationDelay([this] {
+    for (size_t i = 0; i < groups_.size(); ++i) {
+      groups_[i]->Insert(opts_.zones[i], per_zone_, version_);
+    }
+    busy_ = false;
+    SetStatus(NodePoolStatus::kRunning);
+  });
+  return Status::Ok();
+}
+
+Status NodePool::SetSize(int32_t per_zone) {
+  if (status_ == NodePoolStatus::kAbsent) return Status::NotFound("node pool " + pool_);
+  if (Status s = Begin(NodePoolStatus::kReconciling, "SetNodePoolSize"); !s.ok()) return s;
+  per_zone_ = per_zone;
+  AfterOperationDelay([this] {
+    for (const auto& g : groups_) g->Resize(per_zone_);
+    busy_ = false;
+    SetStatus(NodePoolStatus::kRunning);
+  });
+  return Status::Ok();
+}
+
+// New VMs take the new version from the groups' template; the surge steps
+// replace the others (providers.md §3.2, "GKE performs surge upgrades").
+Status NodePool::Update(const std::string& version) {
+  if (status_ == NodePoolStatus::kAbsent) return Status::NotFound("node pool " + pool_);
+  if (Status s = Begin(NodePoolStatus::kReconciling, "UpdateNodePool"); !s.ok()) return s;
+  version_ = version;
+  AfterOperationDelay([this] {
+    for (const auto& g : groups_) g->SetInstanceTemplate(version_);
+    UpgradeTick();
+  });
+  return Status::Ok();
+}
+
+// Each zone is stepped on its own with the same settings (whether GKE counts
+// maxSurge per zone is not stated in providers.md; assumed per zone).
+void NodePool::UpgradeTick() {
+  bool done = true;
+  for (const auto& g : groups_) {
+    SurgeState s = StateOf(*g);
+    if (SurgeDone(s)) continue;
+    done = false;
+    const SurgeStep step = NextSurgeStep(s, opts_.upgrade);
+    std::vector<std::string> victims;
+    for (const ManagedInstance* mi : g->ListManagedInstances()) {
+      if (static_cast<int32_t>(victims.size()) == step.remove_old) break;
+      const bool old =
+          mi->action != Action::kDeleting && mi->template_version != g->template_version();
+      // Not-RUNNING outdated instances first, as the step counts them so.
+      if (old && mi->status != VmStatus::kRunning) victims.push_back(mi->name);
+    }
+    for (const ManagedInstance* mi : g->ListManagedInstances()) {
+      if (static_cast<int32_t>(victims.size()) == step.remove_old) break;
+      if (mi->action != Action::kDeleting && mi->template_version != g->template_version() &&
+          mi->status == VmStatus::kRunning) {
+        victims.push_back(mi->name);
+      }
+    }
+    g->DeleteInstances(victims);
+    if (step.target != g->target_size()) g->Resize(step.target);
+  }
+  if (!done) {
+    loop_->After(kTick, [this] { UpgradeTick(); });
+    return;
+  }
+  busy_ = false;
+  SetStatus(NodePoolStatus::kRunning);
+}
+
+SurgeState NodePool::StateOf(const ManagedInstanceGroup& g) const {
+  SurgeState s{.size = per_zone_, .target = g.target_size()};
+  for (const ManagedInstance* mi : g.ListManagedInstances()) {
+    if (mi->action == Action::kDeleting) continue;
+    const bool running = mi->status == VmStatus::kRunning;
+    const bool old = mi->template_version != g.template_version();
+    s.running += running;
+    s.old_nodes += old;
+    s.old_running += old && running;
+  }
+  return s;
+}
+
+Status NodePool::Delete() {
+  if (status_ == NodePoolStatus::kAbsent) return Status::NotFound("node pool " + pool_);
+  if (status_ == NodePoolStatus::kStopping) return Status::Ok();
+  if (Status s = Begin(NodePoolStatus::kStopping, "DeleteNodePool"); !s.ok()) return s;
+  AfterOperationDelay([this] {
+    for (const auto& g : groups_) {
+      if (g->exists()) g->Delete();
+    }
+    DeleteTick();
+  });
+  return Status::Ok();
+}
+
+void NodePool::DeleteTick() {
+  for (const auto& g : groups_) {
+    if (g->exists()) {
+      loop_->After(kTick, [this] { DeleteTick(); });
+      return;
+    }
+  }
+  busy_ = false;
+  SetStatus(NodePoolStatus::kAbsent);
+}
+
+}  // namespace mpsim::mig

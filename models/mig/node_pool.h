@@ -1,0 +1,64 @@
+// A simulated GKE node pool (providers.md §3.2, §3.6.2): the Container API's
+// long-running operations (create, setSize, update, delete), one at a time,
+// over one zonal Managed Instance Group per location, and the surge upgrade
+// GKE runs itself when the version changes.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "api/status.h"
+#include "models/mig/managed_instance_group.h"
+#include "models/mig/surge_upgrade.h"
+
+namespace mpsim::mig {
+
+enum class NodePoolStatus { kAbsent, kProvisioning, kRunning, kReconciling, kStopping };
+const char* NodePoolStatusName(NodePoolStatus s);
+
+class NodePool {
+ public:
+  NodePool(EventLoop* loop, WorkloadCluster* workload, Recorder* rec, std::string pool,
+           MigOptions opts, uint64_t seed);
+  NodePool(const NodePool&) = delete;
+  NodePool& operator=(const NodePool&) = delete;
+
+  NodePoolStatus status() const { return status_; }
+  const std::string& version() const { return version_; }
+  // Nodes per zone as last created or set (GKE assumed to track setSize).
+  int32_t initial_node_count() const { return per_zone_; }
+  // np.locations: the block's zones.
+  const std::vector<std::string>& locations() const { return opts_.zones; }
+  // np.instanceGroupUrls: one group per location, in location order.
+  const std::vector<std::unique_ptr<ManagedInstanceGroup>>& groups() const { return groups_; }
+
+  // Each starts an operation, or fails with FailedPrecondition (Conflict)
+  // while another runs, as GKE refuses concurrent operations on a pool.
+  Status Create(int32_t per_zone, const std::string& version);
+  Status SetSize(int32_t per_zone);
+  Status Update(const std::string& version);
+  Status Delete();
+
+ private:
+  Status Begin(NodePoolStatus during, const char* op);
+  void SetStatus(NodePoolStatus s);
+  void AfterOperationDelay(std::function<void()> apply);
+  void UpgradeTick();
+  SurgeState StateOf(const ManagedInstanceGroup& g) const;
+  void DeleteTick();
+
+  EventLoop* loop_;
+  Recorder* rec_;
+  std::string pool_;
+  MigOptions opts_;  // each zone's group's, and the operations' delay and surge
+  Rng op_rng_;
+  NodePoolStatus status_ = NodePoolStatus::kAbsent;
+  bool busy_ = false;  // an operation is running
+  std::string version_;
+  int32_t per_zone_ = 0;
+  std::vector<std::unique_ptr<ManagedInstanceGroup>> groups_;
+};
+
+}  // namespace mpsim::mig

@@ -1,0 +1,219 @@
+// CAPG's GCPManagedMachinePool controller against a real simulated GKE node
+// pool and a fake API client (providers.md §3.6.2): the 1-minute requeue only
+// while GKE is busy, create / update / setSize as operations one at a time,
+// providerIDList from every managed instance (CREATING ones included),
+// replicas divided among zones, and the surge upgrade's bounds.
+#include "models/mig/gcpmanagedmachinepool_reconciler.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "sim/api_server.h"
+#include "tests/testing/fake_client.h"
+
+namespace mpsim::mig {
+namespace {
+
+const ObjectKey kKey{"default", "mp-0"};
+
+class GkeTest : public ::testing::Test {
+ protected:
+  GkeTest()
+      : server_(&loop_),
+        workload_(&loop_, &server_, &rec_, WorkloadOptions{}, 1),
+        client_(&loop_),
+        quota_(1500) {}
+
+  static MigOptions Options() {
+    MigOptions o;
+    o.zones = {"z"};
+    o.launch_delay = DistSpec::Constant(20 * kSecond);
+    o.delete_delay = DistSpec::Constant(30 * kSecond);
+    o.reaction_delay = DistSpec::Constant(kSecond);
+    o.stockout_retry = DistSpec::Constant(60 * kSecond);
+    o.node_pool_operation_delay = DistSpec::Constant(40 * kSecond);
+    o.gke = true;
+    return o;
+  }
+  void Start(int32_t replicas, MigOptions o = Options()) {
+    np_ = std::make_unique<NodePool>(&loop_, &workload_, &rec_, "mp-0", o, 1);
+    MachinePool mp;
+    mp.meta = {.name = "mp-0", .ns = "default"};
+    mp.spec.replicas = replicas;
+    mp.spec.template_.spec.version = "v1.30.0";
+    mp.spec.template_.spec.infrastructure_ref = {.kind = kGcpManagedMachinePoolKind,
+                                                 .name = "mp-0"};
+    client_.machine_pools().Add(mp);
+    InfraMachinePool imp;
+    imp.meta = {.name = "mp-0", .ns = "default"};
+    imp.meta.owner_references.push_back(
+        {.kind = "MachinePool", .name = "mp-0", .controller = true});
+    imp.kind = kGcpManagedMachinePoolKind;
+    client_.infra_machine_pools().Add(imp);
+    std::map<std::string, GcpManagedMachinePoolReconciler::Pool> pools{{"mp-0", {np_.get(), "p"}}};
+    r_ = std::make_unique<GcpManagedMachinePoolReconciler>(&client_, &loop_, &rec_, &quota_, pools);
+  }
+  Duration Pass() {
+    Result res;
+    EXPECT_TRUE(r_->Reconcile({kKey}, &res).ok());
+    return res.requeue_after;
+  }
+  // Runs the loop to `t`, then stands at `t` even if the queue ran dry earlier.
+  void RunTo(Time t) {
+    loop_.At(t, [] {});
+    loop_.Run(t, 10'000'000);
+  }
+  // Reconciles whenever CAPG asks to, until it stops asking; returns the times.
+  std::vector<Time> FollowRequeues() {
+    std::vector<Time> at;
+    for (Duration d = Pass(); d > 0 && at.size() < 100; d = Pass()) {
+      RunTo(loop_.Now() + d);
+      at.push_back(loop_.Now());
+    }
+    return at;
+  }
+  const InfraMachinePool& Imp() { return client_.infra_machine_pools().At(kKey); }
+  void SetMachinePool(const std::function<void(MachinePool*)>& f) {
+    MachinePool mp = client_.machine_pools().At(kKey);
+    f(&mp);
+    client_.machine_pools().Add(mp);
+  }
+  uint64_t Calls(const std::string& api) {
+    const auto& m = rec_.provider_api_calls_by_api("mp-0");
+    auto it = m.find(api);
+    return it == m.end() ? 0 : it->second;
+  }
+
+  EventLoop loop_;
+  Recorder rec_;
+  ApiServer server_;
+  WorkloadCluster workload_;
+  fake::FakeClient client_;
+  ApiQuota quota_;
+  std::unique_ptr<NodePool> np_;
+  std::unique_ptr<GcpManagedMachinePoolReconciler> r_;
+};
+
+// Create, then a requeue every minute while PROVISIONING (the 40 s operation),
+// then nothing once RUNNING: 1 min, then {}.
+TEST_F(GkeTest, RequeuesEveryMinuteWhileProvisioningAndNotOnceRunning) {
+  Start(3);
+  EXPECT_EQ(Pass(), kMinute);
+  EXPECT_EQ(np_->status(), NodePoolStatus::kProvisioning);
+  EXPECT_EQ(Calls("container:nodePools.create"), 1u);
+  RunTo(30 * kSecond);
+  EXPECT_EQ(Pass(), kMinute) << "still PROVISIONING";
+  EXPECT_EQ(Imp().status.ready, std::optional<bool>(false));
+  RunTo(kMinute);
+  EXPECT_EQ(np_->status(), NodePoolStatus::kRunning);
+  EXPECT_EQ(Pass(), 0) << "RUNNING and nothing to change: return {}";
+  EXPECT_EQ(Imp().status.ready, std::optional<bool>(true));
+  EXPECT_EQ(Calls("container:nodePools.create"), 1u);
+}
+
+// A version change: UpdateNodePool, then a requeue a minute apart while the
+// pool is RECONCILING, until the surge upgrade is done.
+TEST_F(GkeTest, AnUpgradeRequeuesAMinuteApartUntilTheSurgeIsDone) {
+  Start(3);
+  FollowRequeues();
+  RunTo(5 * kMinute);
+  SetMachinePool([](MachinePool* mp) { mp->spec.template_.spec.version = "v1.31.0"; });
+  const Time changed = loop_.Now();
+  const std::vector<Time> at = FollowRequeues();
+  EXPECT_EQ(Calls("container:nodePools.update"), 1u);
+  // The 40 s operation, then three one-node batches (1 s + 20 s to RUNNING,
+  // stepped every 5 s): RECONCILING at +1 min, RUNNING by +2 min.
+  ASSERT_EQ(at.size(), 2u);
+  for (size_t i = 0; i < at.size(); ++i) EXPECT_EQ(at[i], changed + kMinute * (i + 1));
+  EXPECT_EQ(np_->status(), NodePoolStatus::kRunning);
+  int upgraded = 0;
+  for (const ManagedInstance* mi : np_->groups()[0]->ListManagedInstances()) {
+    if (mi->action != Action::kDeleting) upgraded += mi->kubelet_version == "v1.31.0";
+  }
+  EXPECT_EQ(upgraded, 3);
+}
+
+TEST_F(GkeTest, AnotherOperationInProgressIsFailedPrecondition) {
+  Start(3);
+  Pass();
+  RunTo(2 * kMinute);
+  ASSERT_TRUE(np_->Update("v1.31.0").ok());
+  const Status s = np_->SetSize(5);
+  EXPECT_EQ(s.code(), Status::Code::kConflict);
+  EXPECT_NE(s.message().find("FailedPrecondition"), std::string::npos);
+}
+
+TEST_F(GkeTest, ScalingIsASetSizeOperation) {
+  Start(3);
+  FollowRequeues();
+  SetMachinePool([](MachinePool* mp) { mp->spec.replicas = 5; });
+  EXPECT_EQ(Pass(), kMinute);
+  EXPECT_EQ(Calls("container:nodePools.setSize"), 1u);
+  EXPECT_EQ(np_->status(), NodePoolStatus::kReconciling);
+  FollowRequeues();
+  RunTo(loop_.Now() + 2 * kMinute);
+  Pass();
+  EXPECT_EQ(Calls("container:nodePools.setSize"), 1u) << "initialNodeCount tracks the size";
+  EXPECT_EQ(Imp().spec.provider_id_list->size(), 5u);
+}
+
+// providers.md §3.5: CREATING entries are listed, so the list names VMs that
+// do not exist and that no Node will ever carry.
+TEST_F(GkeTest, ProviderIdListIncludesInstancesStuckInCreating) {
+  MigOptions o = Options();
+  o.capacity = {{"z", 2}};
+  Start(3, o);
+  FollowRequeues();
+  RunTo(10 * kMinute);
+  Pass();
+  ASSERT_TRUE(Imp().spec.provider_id_list.has_value());
+  EXPECT_EQ(Imp().spec.provider_id_list->size(), 3u);
+  EXPECT_EQ(Imp().status.replicas, std::optional<int32_t>(3));
+  EXPECT_EQ(np_->groups()[0]->ListInstances().size(), 2u) << "only two VMs exist";
+  EXPECT_EQ(Imp().spec.provider_id_list->front(), "gce://p/z/gke-mp-0-z-0001");
+}
+
+// providers.md §3.6.2: 5 replicas over 3 zones is 5 / 3 = 1 node per zone.
+TEST_F(GkeTest, RegionalPoolsDivideReplicasAmongZonesRoundingDown) {
+  MigOptions o = Options();
+  o.zones = {"a", "b", "c"};
+  Start(5, o);
+  FollowRequeues();
+  RunTo(10 * kMinute);
+  Pass();
+  EXPECT_EQ(np_->initial_node_count(), 1);
+  EXPECT_EQ(Imp().spec.provider_id_list->size(), 3u);
+  EXPECT_EQ(Calls("compute:instanceGroupManagers.listManagedInstances") % 3, 0u);
+}
+
+// The surge bounds hold on the real groups: never above size + maxSurge
+// instances, never below size - maxUnavailable RUNNING.
+TEST_F(GkeTest, SurgeUpgradeStaysWithinItsBounds) {
+  MigOptions o = Options();
+  o.upgrade = {2, 1};
+  Start(5, o);
+  FollowRequeues();
+  RunTo(5 * kMinute);
+  ASSERT_TRUE(np_->Update("v1.31.0").ok());
+  size_t most = 0, fewest_running = 5;
+  const Time from = loop_.Now();
+  for (Time t = from; t < from + kHour; t += kSecond) {
+    RunTo(t);
+    size_t alive = 0, running = 0;
+    for (const ManagedInstance* mi : np_->groups()[0]->ListManagedInstances()) {
+      if (mi->action == Action::kDeleting) continue;
+      ++alive;
+      running += mi->status == VmStatus::kRunning;
+    }
+    most = std::max(most, alive);
+    fewest_running = std::min(fewest_running, running);
+    if (np_->status() == NodePoolStatus::kRunning) break;
+  }
+  EXPECT_EQ(np_->status(), NodePoolStatus::kRunning);
+  EXPECT_EQ(most, 7u);
+  EXPECT_EQ(fewest_running, 4u);
+}
+
+}  // namespace
+}  // namespace mpsim::mig
