@@ -167,10 +167,14 @@ bool IsUninitializedTaint(const Taint& t) {
 }
 
 // patchNodes: a Node changes when an annotation differs or the taint is there.
+// Both maps are sorted by key: one walk over the Node's annotations finds
+// every desired key, where a find() per key would restart at the root.
 bool NodeNeedsPatch(const Node& node, const std::map<std::string, std::string>& desired) {
+  auto it = node.meta.annotations.begin();
+  const auto end = node.meta.annotations.end();
   for (const auto& [k, v] : desired) {
-    auto it = node.meta.annotations.find(k);
-    if (it == node.meta.annotations.end() || it->second != v) return true;
+    while (it != end && it->first < k) ++it;
+    if (it == end || it->first != k || it->second != v) return true;
   }
   return std::any_of(node.spec.taints.begin(), node.spec.taints.end(), IsUninitializedTaint);
 }
