@@ -36,7 +36,11 @@ struct MachinePoolScope {
   MachinePool* mp = nullptr;  // the object being reconciled, mutated in place
   std::optional<InfraMachinePool> infra_machine_pool;  // set by ReconcileInfrastructure
   std::optional<NodeRefMap> node_ref_map;              // nullopt: Go nil
-  std::vector<Machine> machines;                       // MachinePool Machines
+  // The nodeRefs this reconcile set and the cached Node each names, so the
+  // deferred status update need not look them up again.
+  SharedList<NodeReference> set_node_refs;
+  std::vector<std::shared_ptr<const Node>> set_node_ref_nodes;
+  std::vector<Machine> machines;  // MachinePool Machines
   // D1: ReconcileExternal dereferenced a nil pointer; the reconcile unwinds.
   bool panicked = false;
 };
@@ -121,8 +125,10 @@ Status ReconcileMachines(const MachinePoolDeps& d, MachinePoolScope* s,
 // The deferred updateStatus: SetReplicas unless no infra pool was read.
 Status UpdateStatus(MachinePoolScope* s);
 Status HasMachinePoolMachines(const MachinePoolScope& s, bool* has);
+// `ref_nodes`, if given, is the cached Node of each status.nodeRefs entry.
 void SetReplicas(MachinePool* mp, bool has_machine_pool_machines,
-                 const std::vector<Machine>& machines, const std::optional<NodeRefMap>& nodes);
+                 const std::vector<Machine>& machines, const std::optional<NodeRefMap>& nodes,
+                 const std::vector<std::shared_ptr<const Node>>* ref_nodes = nullptr);
 
 // ---- machinepool_watches.cc ----
 std::vector<Request> NodeToMachinePool(Client* c, const Node& node, ProviderIDMatch match);

@@ -65,6 +65,8 @@ Status ApplyNodeReferences(const MachinePoolDeps& d, MachinePoolScope* s, Object
   v.available_replicas = res.available;
   v.unavailable_replicas = replicas - res.available;
   mp->status.node_refs = res.references;
+  s->set_node_refs = mp->status.node_refs;
+  s->set_node_ref_nodes = res.nodes;
   d.client->RecordEvent(mp->meta.Key(), "Normal", "SuccessfulSetNodeRefs",
                         [&res] { return FormatNodeRefs(res.references); });
   Status st = PatchCachedNodes(nodes, res.nodes, *mp);

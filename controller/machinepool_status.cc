@@ -22,6 +22,18 @@ std::optional<std::vector<VersionCount>> VersionsFromNodeRefs(
   return AggregateStatusVersions(versions);
 }
 
+// The same, when the Node of each nodeRef is already in hand.
+std::optional<std::vector<VersionCount>> VersionsFromRefNodes(
+    const std::vector<std::shared_ptr<const Node>>& ref_nodes) {
+  if (ref_nodes.empty()) return std::nullopt;
+  std::vector<VersionCount> versions;
+  for (const auto& node : ref_nodes) {
+    if (node->status.node_info.kubelet_version.empty()) continue;
+    versions.push_back({node->status.node_info.kubelet_version, 1});
+  }
+  return AggregateStatusVersions(versions);
+}
+
 int32_t CountTrue(const std::vector<Machine>& machines, const char* type) {
   int32_t n = 0;
   for (const Machine& m : machines) n += IsConditionTrue(m.status.conditions, type) ? 1 : 0;
@@ -35,7 +47,12 @@ Status UpdateStatus(MachinePoolScope* s) {
   bool has_mpm = false;
   Status st = HasMachinePoolMachines(*s, &has_mpm);
   if (!st.ok()) return st;
-  SetReplicas(s->mp, has_mpm, s->machines, s->node_ref_map);
+  // Nodes read for the nodeRefs this reconcile set, if they are still the
+  // ones in status (a shared list compares by pointer).
+  const bool refs_in_hand =
+      !s->set_node_ref_nodes.empty() && s->mp->status.node_refs == s->set_node_refs;
+  SetReplicas(s->mp, has_mpm, s->machines, s->node_ref_map,
+              refs_in_hand ? &s->set_node_ref_nodes : nullptr);
   return Status::Ok();
 }
 
@@ -48,13 +65,15 @@ Status HasMachinePoolMachines(const MachinePoolScope& s, bool* has) {
 }
 
 void SetReplicas(MachinePool* mp, bool has_machine_pool_machines,
-                 const std::vector<Machine>& machines, const std::optional<NodeRefMap>& nodes) {
+                 const std::vector<Machine>& machines, const std::optional<NodeRefMap>& nodes,
+                 const std::vector<std::shared_ptr<const Node>>* ref_nodes) {
   MachinePoolStatus& st = mp->status;
   if (!has_machine_pool_machines) {
     st.ready_replicas = st.replicas;
     st.available_replicas = st.replicas;
     st.up_to_date_replicas = mp->spec.replicas;
-    st.versions = VersionsFromNodeRefs(st.node_refs, nodes);
+    st.versions =
+        ref_nodes ? VersionsFromRefNodes(*ref_nodes) : VersionsFromNodeRefs(st.node_refs, nodes);
     return;
   }
   st.ready_replicas = CountTrue(machines, capi::kMachineReadyCondition);

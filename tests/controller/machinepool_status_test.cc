@@ -39,6 +39,23 @@ TEST(SetReplicas, WithoutMachinePoolMachinesVersionsAreAggregatedFromNodeRefs) {
   EXPECT_EQ(mp.status.versions, (std::vector<VersionCount>{{"v1.31.1", 2}, {"v1.32.0", 1}}));
 }
 
+// The Nodes a reconcile already read for its nodeRefs give the same versions
+// as the lookup by name, including a Node without a kubelet version.
+TEST(SetReplicas, VersionsFromNodesInHandMatchTheLookup) {
+  MachinePool mp;
+  mp.status.node_refs = {{.name = "node-1"}, {.name = "node-2"}, {.name = "node-3"}};
+  std::vector<std::shared_ptr<const Node>> in_hand = {NodeWithVersion("node-1", "v1.31.1"),
+                                                      NodeWithVersion("node-2", ""),
+                                                      NodeWithVersion("node-3", "v1.32.0")};
+  NodeRefMap nodes = {{"a", in_hand[0]}, {"b", in_hand[1]}, {"c", in_hand[2]}};
+  SetReplicas(&mp, false, {}, nodes);
+  const auto looked_up = mp.status.versions;
+  mp.status.versions.reset();
+  SetReplicas(&mp, false, {}, nodes, &in_hand);
+  EXPECT_EQ(mp.status.versions, (std::vector<VersionCount>{{"v1.31.1", 1}, {"v1.32.0", 1}}));
+  EXPECT_EQ(mp.status.versions, looked_up);
+}
+
 TEST(SetReplicas, WithMachinePoolMachinesVersionsAreAggregatedFromMachineSpecVersions) {
   MachinePool mp;
   std::vector<Machine> machines(3);
