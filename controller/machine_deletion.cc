@@ -11,17 +11,10 @@ void MachineDeletionReconciler::Setup(Builder* b) {
   b->WatchMachines(
       [](const WatchEvent<Machine>& e) { return std::vector<Request>{{e.obj.meta.Key()}}; });
   // The Machine controller watches its infrastructure object; core names a
-  // MachinePool Machine after its InfraMachine (capi-core.md §4).
-  Client* c = client_;
-  b->WatchInfraMachines([c](const WatchEvent<InfraMachine>& e) {
-    ListOptions<Machine> opts{.ns = e.obj.meta.ns};
-    opts.field = [name = e.obj.meta.name](const Machine& m) {
-      return m.spec.infrastructure_ref.name == name;
-    };
-    std::vector<Request> out;
-    for (const auto& m : c->Machines().List(opts)) out.push_back({m->meta.Key()});
-    return out;
-  });
+  // MachinePool Machine after its InfraMachine (capi-core.md §4), so the
+  // mapping needs no list.
+  b->WatchInfraMachines(
+      [](const WatchEvent<InfraMachine>& e) { return std::vector<Request>{{e.obj.meta.Key()}}; });
 }
 
 Status MachineDeletionReconciler::Reconcile(const Request& req, Result*) {

@@ -22,6 +22,7 @@ std::vector<ExpectationResult> Check(const std::vector<TimelineRow>& rows) {
   proto::Scenario sc;
   *sc.mutable_spec()->add_expect() = NeverAfter();
   RunOutput out;
+  out.summary.add_pools()->set_name("mp-0");
   for (const TimelineRow& r : rows) {
     out.recorder.Change(r.time, r.object_kind, r.object, r.field, r.from, r.to, r.pool);
   }

@@ -24,7 +24,7 @@ spec:
   events:
 )";
 
-bool Run(const std::string& events, RunOutput* out, std::string* error) {
+bool RunEvents(const std::string& events, RunOutput* out, std::string* error) {
   proto::Scenario sc;
   std::vector<ScenarioError> errors;
   if (!LoadScenarioFromString(std::string(kHead) + events, "events.yaml", {}, &sc, &errors)) {
@@ -34,12 +34,12 @@ bool Run(const std::string& events, RunOutput* out, std::string* error) {
   return RunScenario(sc, 1, out, error);
 }
 
-// The first row matching kind/object/field/to, or -1.
+// The first row matching kind/object/field/to from `from` on, or -1.
 double FirstAt(const RunOutput& out, const std::string& kind, const std::string& object,
-               const std::string& field, const std::string& to) {
+               const std::string& field, const std::string& to, Time from = 0) {
   for (const TimelineRow& r : out.recorder.rows()) {
-    if (r.object_kind == kind && (object.empty() || r.object == object) && r.field == field &&
-        r.to == to) {
+    if (r.time >= from && r.object_kind == kind && (object.empty() || r.object == object) &&
+        r.field == field && r.to == to) {
       return ToSeconds(r.time);
     }
   }
@@ -49,7 +49,7 @@ double FirstAt(const RunOutput& out, const std::string& kind, const std::string&
 TEST(DeleteMachineEvent, TheMachineAndItsInstanceGoAndThePoolIsWholeAgain) {
   RunOutput out;
   std::string error;
-  ASSERT_TRUE(Run("    - {at: 10m, deleteMachine: {pool: mp-0}}\n", &out, &error)) << error;
+  ASSERT_TRUE(RunEvents("    - {at: 10m, deleteMachine: {pool: mp-0}}\n", &out, &error)) << error;
   const double deleting = FirstAt(out, "Machine", "mp-0-00000", "deleting", "true");
   const double terminated = FirstAt(out, "Instance", "mp-0-00000", "state", "Terminated");
   const double gone = FirstAt(out, "Machine", "mp-0-00000", "deleted", "true");
@@ -66,8 +66,8 @@ TEST(DeleteMachineEvent, TheMachineAndItsInstanceGoAndThePoolIsWholeAgain) {
 TEST(DeleteMachineEvent, AMachineThatIsNotThereIsAFaultRow) {
   RunOutput out;
   std::string error;
-  ASSERT_TRUE(
-      Run("    - {at: 10m, deleteMachine: {pool: mp-0, machine: mp-0-00042}}\n", &out, &error))
+  ASSERT_TRUE(RunEvents("    - {at: 10m, deleteMachine: {pool: mp-0, machine: mp-0-00042}}\n", &out,
+                        &error))
       << error;
   EXPECT_EQ(FirstAt(out, "Fault", "mp-0-00042", "fault", "deleteMachine.notFound"), 600);
 }
@@ -75,7 +75,7 @@ TEST(DeleteMachineEvent, AMachineThatIsNotThereIsAFaultRow) {
 TEST(DeleteMachineEvent, APoolWithoutMachinesIsRefusedBeforeTheRun) {
   RunOutput out;
   std::string error;
-  EXPECT_FALSE(Run("    - {at: 10m, deleteMachine: {pool: mp-1}}\n", &out, &error));
+  EXPECT_FALSE(RunEvents("    - {at: 10m, deleteMachine: {pool: mp-1}}\n", &out, &error));
   EXPECT_NE(error.find("spec.events[0].deleteMachine.pool: pool \"mp-1\" runs on provider `asg`"),
             std::string::npos)
       << error;
@@ -85,13 +85,13 @@ TEST(WorkloadUnreachableEvent, ScaleDownWaitsForTheReconnectAndIsPickedUpAtOnce)
   RunOutput out;
   std::string error;
   ASSERT_TRUE(
-      Run("    - {at: 10m, workloadUnreachable: {for: 10m}}\n"
-          "    - {at: 11m, scale: {pool: mp-0, replicas: 1}}\n",
-          &out, &error))
+      RunEvents("    - {at: 10m, workloadUnreachable: {for: 10m}}\n"
+                "    - {at: 11m, scale: {pool: mp-0, replicas: 1}}\n",
+                &out, &error))
       << error;
   EXPECT_EQ(FirstAt(out, "Cluster", "workload", "reachable", "false"), 600);
   EXPECT_EQ(FirstAt(out, "Cluster", "workload", "reachable", "true"), 1200);
-  const double one_ready = FirstAt(out, "MachinePool", "mp-0", "readyReplicas", "1");
+  const double one_ready = FirstAt(out, "MachinePool", "mp-0", "readyReplicas", "1", 11 * kMinute);
   // Not before the reconnect, and woken by it rather than by a long backoff.
   EXPECT_GE(one_ready, 1200);
   EXPECT_LT(one_ready, 1210);
