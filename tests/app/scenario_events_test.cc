@@ -63,6 +63,22 @@ TEST(DeleteMachineEvent, TheMachineAndItsInstanceGoAndThePoolIsWholeAgain) {
   EXPECT_TRUE(p.converged());
 }
 
+// An instance the cloud takes away leaves an InfraMachine without instance:
+// the provider deletes it through its Machine (CAPZ's step 3).
+TEST(DeleteMachineEvent, AKilledInstanceTakesItsMachineWithIt) {
+  RunOutput out;
+  std::string error;
+  ASSERT_TRUE(RunEvents("    - {at: 10m, killInstance: {pool: mp-0}}\n", &out, &error)) << error;
+  std::string killed;
+  for (const TimelineRow& r : out.recorder.rows()) {
+    if (r.object_kind == "Fault" && r.to == "instance.killed") killed = r.object;
+  }
+  ASSERT_FALSE(killed.empty());
+  EXPECT_GE(FirstAt(out, "Machine", killed, "deleting", "true"), 600);
+  EXPECT_GE(FirstAt(out, "Machine", killed, "deleted", "true"), 600);
+  EXPECT_TRUE(out.summary.pools(0).converged());
+}
+
 TEST(DeleteMachineEvent, AMachineThatIsNotThereIsAFaultRow) {
   RunOutput out;
   std::string error;
