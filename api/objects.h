@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "api/meta.h"
+#include "api/shared_list.h"
 
 namespace mpsim {
 
@@ -56,12 +57,15 @@ struct MachineTemplateSpec {
   MachineSpec spec;
   bool operator==(const MachineTemplateSpec&) const = default;
 };
+// spec.providerIDList of MachinePools and infrastructure pools.
+using ProviderIDList = SharedList<std::string>;
+
 struct MachinePoolSpec {
   std::string cluster_name;
   std::optional<int32_t> replicas;
   MachineTemplateSpec template_;
   // nil and empty differ: upstream DeepEqual treats them as different lists.
-  std::optional<std::vector<std::string>> provider_id_list;
+  std::optional<ProviderIDList> provider_id_list;
   bool operator==(const MachinePoolSpec&) const = default;
 };
 struct NodeReference {
@@ -102,7 +106,7 @@ struct MachinePoolStatus {
   std::optional<int32_t> up_to_date_replicas;
   std::optional<std::vector<VersionCount>> versions;
   std::string phase;
-  std::vector<NodeReference> node_refs;
+  SharedList<NodeReference> node_refs;
   MachinePoolInitialization initialization;
   Conditions conditions;  // v1beta2; only Paused is set upstream
   int64_t observed_generation = 0;
@@ -147,7 +151,7 @@ struct BootstrapConfig {
 // Only the contract fields are typed; each provider keeps its own spec in
 // `provider_spec` (key=value) and its cloud state in its model.
 struct InfraMachinePoolSpec {
-  std::optional<std::vector<std::string>> provider_id_list;
+  std::optional<ProviderIDList> provider_id_list;
   std::map<std::string, std::string> provider_spec;
   bool operator==(const InfraMachinePoolSpec&) const = default;
 };

@@ -94,8 +94,7 @@ bool IsNoAvailableNodes(const Status& s);
 Status PatchNodes(ObjectClient<Node>* nodes, const std::vector<NodeReference>& refs,
                   const MachinePool& mp);
 Status DeleteRetiredNodes(ObjectClient<Node>* nodes, const std::vector<NodeReference>& node_refs,
-                          const std::optional<std::vector<std::string>>& provider_ids,
-                          ProviderIDMatch match);
+                          const std::optional<ProviderIDList>& provider_ids, ProviderIDMatch match);
 
 // ---- machinepool_delete.cc ----
 Status ReconcileDelete(const MachinePoolDeps& d, MachinePoolScope* s, Result* r);

@@ -91,7 +91,7 @@ Status ReconcileNodeRefs(const MachinePoolDeps& d, MachinePoolScope* s, Result* 
     MarkV1Beta1True(mp, capi::kReplicasReadyV1Beta1, d.clock->Now());
     return Status::Ok();  // early exit: no node patching, no deletion
   }
-  const std::optional<std::vector<std::string>>& ids = mp->spec.provider_id_list;
+  const std::optional<ProviderIDList>& ids = mp->spec.provider_id_list;
   if ((!ids || ids->empty()) && (!mp->spec.replicas || *mp->spec.replicas != 0)) {
     return Status::Ok();  // "MachinePool doesn't have any ProviderIDs yet"
   }
@@ -202,7 +202,7 @@ Status PatchNodes(ObjectClient<Node>* nodes, const std::vector<NodeReference>& r
 // Nodes are deleted in match-key order (Go iterates its map randomly); the
 // first failure stops the pass.
 Status DeleteRetiredNodes(ObjectClient<Node>* nodes, const std::vector<NodeReference>& node_refs,
-                          const std::optional<std::vector<std::string>>& provider_ids,
+                          const std::optional<ProviderIDList>& provider_ids,
                           ProviderIDMatch match) {
   // Keys are views into the cached Nodes, which `held` keeps alive.
   std::vector<std::shared_ptr<const Node>> held;

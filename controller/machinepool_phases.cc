@@ -47,7 +47,7 @@ void MarkInfraMissing(MachinePool* mp, Time now) {
 // The tail of reconcileInfrastructure once the infra pool is ready: copy the
 // providerID list and replicas; any list change zeroes the v1beta1 counters.
 void CopyProviderIDs(MachinePool* mp, const InfraMachinePool& infra) {
-  const std::optional<std::vector<std::string>>& ids = infra.spec.provider_id_list;
+  const std::optional<ProviderIDList>& ids = infra.spec.provider_id_list;
   if (infra.status.replicas) mp->status.replicas = infra.status.replicas;
   if ((!ids || ids->empty()) && mp->status.replicas.value_or(0) != 0) return;
   if (mp->spec.provider_id_list == ids) return;  // nil and [] differ, as in reflect.DeepEqual
