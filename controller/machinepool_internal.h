@@ -83,6 +83,9 @@ Status ReconcileNodeRefs(const MachinePoolDeps& d, MachinePoolScope* s, Result* 
 NodeRefMap GetNodeRefMap(ObjectClient<Node>* nodes, ProviderIDMatch match);
 struct NodeReferencesResult {
   std::vector<NodeReference> references;
+  // The cached Node each reference names, as read from the node map: the
+  // same object patchNodes would Get from the same cache in this reconcile.
+  std::vector<std::shared_ptr<const Node>> nodes;
   int available = 0;
   int ready = 0;
 };
@@ -93,6 +96,10 @@ Status GetNodeReferences(const std::vector<std::string>& provider_ids, int32_t m
 bool IsNoAvailableNodes(const Status& s);
 Status PatchNodes(ObjectClient<Node>* nodes, const std::vector<NodeReference>& refs,
                   const MachinePool& mp);
+// PatchNodes for Nodes already read from the cache (NodeReferencesResult::nodes).
+Status PatchCachedNodes(ObjectClient<Node>* nodes,
+                        const std::vector<std::shared_ptr<const Node>>& cached,
+                        const MachinePool& mp);
 Status DeleteRetiredNodes(ObjectClient<Node>* nodes, const std::vector<NodeReference>& node_refs,
                           const std::optional<ProviderIDList>& provider_ids, ProviderIDMatch match);
 

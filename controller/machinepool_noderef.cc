@@ -67,7 +67,7 @@ Status ApplyNodeReferences(const MachinePoolDeps& d, MachinePoolScope* s, Object
   mp->status.node_refs = res.references;
   d.client->RecordEvent(mp->meta.Key(), "Normal", "SuccessfulSetNodeRefs",
                         [&res] { return FormatNodeRefs(res.references); });
-  Status st = PatchNodes(nodes, res.references, *mp);
+  Status st = PatchCachedNodes(nodes, res.nodes, *mp);
   if (!st.ok()) return st;
   const Time now = d.clock->Now();
   if (replicas != res.ready || static_cast<int>(res.references.size()) != res.ready) {
@@ -145,6 +145,7 @@ Status GetNodeReferences(const std::vector<std::string>& provider_ids, int32_t m
       if (IsNodeAvailable(&node, min_ready_seconds, now)) ++out->available;
     }
     out->references.push_back({.name = node.meta.name, .uid = node.meta.uid});
+    out->nodes.push_back(it->second);
   }
   if (out->references.empty() && !provider_ids.empty()) {
     *out = {};
@@ -166,10 +167,14 @@ bool IsUninitializedTaint(const Taint& t) {
 }
 
 // patchNodes: a Node changes when an annotation differs or the taint is there.
+// Both maps are sorted by key: one walk over the Node's annotations finds
+// every desired key, where a find() per key would restart at the root.
 bool NodeNeedsPatch(const Node& node, const std::map<std::string, std::string>& desired) {
+  auto it = node.meta.annotations.begin();
+  const auto end = node.meta.annotations.end();
   for (const auto& [k, v] : desired) {
-    auto it = node.meta.annotations.find(k);
-    if (it == node.meta.annotations.end() || it->second != v) return true;
+    while (it != end && it->first < k) ++it;
+    if (it == end || it->first != k || it->second != v) return true;
   }
   return std::any_of(node.spec.taints.begin(), node.spec.taints.end(), IsUninitializedTaint);
 }
@@ -178,21 +183,30 @@ bool NodeNeedsPatch(const Node& node, const std::map<std::string, std::string>& 
 
 Status PatchNodes(ObjectClient<Node>* nodes, const std::vector<NodeReference>& refs,
                   const MachinePool& mp) {
+  std::vector<std::shared_ptr<const Node>> cached;
+  for (const NodeReference& ref : refs) {
+    std::shared_ptr<const Node> node = nodes->GetShared({"", ref.name});
+    if (node != nullptr) cached.push_back(std::move(node));  // logged and skipped upstream
+  }
+  return PatchCachedNodes(nodes, cached, mp);
+}
+
+Status PatchCachedNodes(ObjectClient<Node>* nodes,
+                        const std::vector<std::shared_ptr<const Node>>& cached,
+                        const MachinePool& mp) {
   const std::map<std::string, std::string> desired = {
       {capi::kClusterNameAnnotation, mp.spec.cluster_name},
       {capi::kClusterNamespaceAnnotation, mp.meta.ns},
       {capi::kOwnerKindAnnotation, "MachinePool"},
       {capi::kOwnerNameAnnotation, mp.meta.name}};
-  for (const NodeReference& ref : refs) {
-    // Read without a copy; copy only the Nodes that need a patch (the patch
-    // helper sends nothing for the others either).
-    std::shared_ptr<const Node> cached = nodes->GetShared({"", ref.name});
-    if (cached == nullptr) continue;  // logged and skipped upstream
-    if (!NodeNeedsPatch(*cached, desired)) continue;
-    Node node = *cached;
+  for (const std::shared_ptr<const Node>& current : cached) {
+    // Copy only the Nodes that need a patch (the patch helper sends nothing
+    // for the others either).
+    if (!NodeNeedsPatch(*current, desired)) continue;
+    Node node = *current;
     for (const auto& [k, v] : desired) node.meta.annotations[k] = v;
     std::erase_if(node.spec.taints, IsUninitializedTaint);
-    Status st = nodes->Patch(*cached, &node);
+    Status st = nodes->Patch(*current, &node);
     if (!st.ok()) return st;
   }
   return Status::Ok();
@@ -206,12 +220,14 @@ Status DeleteRetiredNodes(ObjectClient<Node>* nodes, const std::vector<NodeRefer
                           ProviderIDMatch match) {
   // Keys are views into the cached Nodes, which `held` keeps alive.
   std::vector<std::shared_ptr<const Node>> held;
-  std::unordered_map<std::string_view, ObjectKey> retired;
+  held.reserve(node_refs.size());
+  std::unordered_map<std::string_view, const Node*> retired;
+  retired.reserve(node_refs.size());
   for (const NodeReference& ref : node_refs) {
     std::shared_ptr<const Node> node = nodes->GetShared({"", ref.name});
     if (node == nullptr) continue;
     std::optional<std::string_view> key = ProviderIDKey(node->spec.provider_id, match);
-    if (key) retired[*key] = node->meta.Key();
+    if (key) retired[*key] = node.get();
     held.push_back(std::move(node));
   }
   if (provider_ids) {
@@ -221,7 +237,8 @@ Status DeleteRetiredNodes(ObjectClient<Node>* nodes, const std::vector<NodeRefer
     }
   }
   // Go deletes in map order (random); a sorted order keeps runs reproducible.
-  std::vector<std::pair<std::string_view, ObjectKey>> victims(retired.begin(), retired.end());
+  std::vector<std::pair<std::string_view, ObjectKey>> victims;
+  for (const auto& [key, node] : retired) victims.emplace_back(key, node->meta.Key());
   std::sort(victims.begin(), victims.end());
   for (const auto& [key, node] : victims) {
     Status st = nodes->Delete(node);
