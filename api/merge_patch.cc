@@ -92,6 +92,7 @@ void ApplyMergePatch(const BootstrapConfig& base, const BootstrapConfig& mine,
                      BootstrapConfig* cur) {
   MergeMeta(base.meta, mine.meta, &cur->meta);
   Merge(base.contract_version, mine.contract_version, &cur->contract_version);
+  Merge(base.spec.join_token, mine.spec.join_token, &cur->spec.join_token);
   const BootstrapConfigStatus &b = base.status, &m = mine.status;
   BootstrapConfigStatus* c = &cur->status;
   Merge(b.data_secret_created, m.data_secret_created, &c->data_secret_created);

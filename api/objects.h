@@ -132,10 +132,17 @@ struct BootstrapConfigStatus {
   Conditions conditions;  // v1beta1-style Ready condition, mirrored by the MP controller
   bool operator==(const BootstrapConfigStatus&) const = default;
 };
+struct BootstrapConfigSpec {
+  // spec.joinConfiguration.discovery.bootstrapToken.token: CABPK rewrites it,
+  // and the data secret's content with it, each time it rotates the token.
+  std::string join_token;
+  bool operator==(const BootstrapConfigSpec&) const = default;
+};
 struct BootstrapConfig {
   static constexpr const char* kKind = "KubeadmConfig";
   ObjectMeta meta;
   std::string contract_version = "v1beta2";  // the CRD's cluster.x-k8s.io/<contract> label
+  BootstrapConfigSpec spec;
   BootstrapConfigStatus status;
   bool operator==(const BootstrapConfig&) const = default;
 };

@@ -48,6 +48,9 @@ class Builder {
   virtual void WatchInfraMachines(MapFunc<InfraMachine> f) = 0;
   // Effective only for clusters passed to Client::WatchWorkloadNodes.
   virtual void WatchWorkloadNodes(MapFunc<Node> f) = 0;
+  // ClusterCache.GetClusterSource: a generic event carrying the Cluster each
+  // time its workload cluster connects or disconnects. Optional to implement.
+  virtual void WatchClusterConnections(MapFunc<Cluster> f) { (void)f; }
 };
 
 class Reconciler {

@@ -178,6 +178,24 @@ ExpectationResult CheckCount(const std::string& pool, const std::string& what, i
           "found " + std::to_string(got)};
 }
 
+// `never` with `after`: nothing matching `row` once `after` happened, which
+// must happen, or the check would pass without testing anything.
+ExpectationResult CheckNeverAfter(const proto::Expectation& e, const Rows& rows) {
+  const std::optional<size_t> u = First(rows, e.pool(), e.after());
+  const std::optional<size_t> later = u ? First(rows, e.pool(), e.row(), *u + 1) : std::nullopt;
+  ExpectationResult r{
+      e.pool() + ": " + Describe(e.row()) + " never happens after " + Describe(e.after()),
+      u && !later, ""};
+  if (!u) {
+    r.message = "the other never happened";
+  } else {
+    r.message =
+        "the other first at " + Secs(ToSeconds(rows[*u].time)) +
+        (later ? ", this after it at " + Secs(ToSeconds(rows[*later].time)) : ", none after");
+  }
+  return r;
+}
+
 ExpectationResult CheckRow(const proto::Expectation& e, const Rows& rows) {
   const std::optional<size_t> t = First(rows, e.pool(), e.row());
   auto when = [&rows](const std::optional<size_t>& i) {
@@ -185,6 +203,7 @@ ExpectationResult CheckRow(const proto::Expectation& e, const Rows& rows) {
   };
   ExpectationResult r;
   const std::string row = Describe(e.row());
+  if (e.never() && e.has_after()) return CheckNeverAfter(e, rows);
   if (e.never()) {
     r = {e.pool() + ": " + row + " never happens", !t, ""};
     r.message = t ? "happened at " + when(t) : "no such row";

@@ -4,9 +4,11 @@
 #include <set>
 #include <vector>
 
+#include "app/delete_machine.h"
 #include "app/providers.h"
 #include "app/run_limits.h"
 #include "app/summary.h"
+#include "controller/machine_deletion.h"
 #include "controller/machinepool_reconciler.h"
 #include "sim/api_server.h"
 #include "sim/bootstrap_provider.h"
@@ -16,6 +18,7 @@
 #include "sim/pool_observer.h"
 #include "sim/scenario_loader.h"
 #include "sim/workload_cluster.h"
+#include "sim/workload_partition.h"
 
 namespace mpsim {
 namespace {
@@ -67,6 +70,9 @@ class World {
 
  private:
   bool BuildProviders(std::string* error);
+  bool CheckDeleteMachineEvents(std::string* error) const;
+  void AddMachineController(WorkQueueOptions qo);
+  void ConnectionChanged();
   void HookReconciles(Manager* m);
   void RecordRequeue(const std::string& controller, const ReconcileRecord& r);
   void KillInstances(const proto::Event::KillInstance& k);
@@ -88,6 +94,7 @@ class World {
   std::unique_ptr<WorkloadCluster> workload_;
   std::unique_ptr<BootstrapProvider> bootstrap_;
   std::unique_ptr<PoolObserver> observer_;
+  std::unique_ptr<WorkloadPartition> partition_;
   std::unique_ptr<Manager> capi_;
   std::map<std::string, std::unique_ptr<InfraProvider>> providers_;  // by provider name
   std::map<std::string, std::unique_ptr<Manager>> provider_managers_;
@@ -103,16 +110,20 @@ bool World::Build(std::string* error) {
   const auto& wl = spec.workload_cluster();
   workload_ = std::make_unique<WorkloadCluster>(&loop_, &workload_api_, &rec_,
                                                 ToWorkloadOptions(wl), seed_);
-  bootstrap_ =
-      std::make_unique<BootstrapProvider>(&loop_, &mgmt_, ToDistSpec(wl.bootstrap_delay()), seed_);
+  bootstrap_ = std::make_unique<BootstrapProvider>(
+      &loop_, &mgmt_, &rec_,
+      BootstrapOptions{ToDistSpec(wl.bootstrap_delay()), wl.bootstrap_token_rotation(), seed_});
+  partition_ = std::make_unique<WorkloadPartition>(&loop_, &rec_, kClusterName,
+                                                   [this] { ConnectionChanged(); });
   observer_ = std::make_unique<PoolObserver>(&mgmt_, &workload_api_, &rec_);
 
   const auto& c = spec.controller();
   capi_ = std::make_unique<Manager>(&loop_, &mgmt_,
                                     Manager::Options{"capi", ToDistSpec(c.informer_lag()), seed_});
   const Time cp_ready = wl.control_plane_ready_at();
-  capi_->AddWorkloadCluster(ClusterKey(), &workload_api_,
-                            [this, cp_ready] { return loop_.Now() >= cp_ready; });
+  capi_->AddWorkloadCluster(ClusterKey(), &workload_api_, [this, cp_ready] {
+    return loop_.Now() >= cp_ready && partition_->Reachable();
+  });
   WorkQueueOptions qo;
   qo.workers = c.max_concurrent_reconciles();
   qo.policy = RateLimitPolicy::ClusterApi();
@@ -123,8 +134,9 @@ bool World::Build(std::string* error) {
       capi_->AddController<MachinePool>("machinepool", qo, [this, mpo](Client* client) {
         return std::make_unique<MachinePoolReconciler>(client, &loop_, mpo);
       });
+  AddMachineController(qo);
   HookReconciles(capi_.get());
-  if (!BuildProviders(error)) return false;
+  if (!BuildProviders(error) || !CheckDeleteMachineEvents(error)) return false;
   CreateCluster();
   for (const auto& p : spec.machine_pools()) CreatePool(p);
   ScheduleEvents();
@@ -157,12 +169,44 @@ bool World::BuildProviders(std::string* error) {
   for (auto& [name, provider] : providers_) {
     auto m = std::make_unique<Manager>(
         &loop_, &mgmt_, Manager::Options{name + "-provider", ToDistSpec(c.informer_lag()), seed_});
-    m->AddWorkloadCluster(ClusterKey(), &workload_api_, [] { return true; });
+    m->AddWorkloadCluster(ClusterKey(), &workload_api_, [this] { return partition_->Reachable(); });
     provider->AddControllers(m.get());
     HookReconciles(m.get());
     provider_managers_[name] = std::move(m);
   }
   return true;
+}
+
+// Cluster API's Machine controller runs in the same manager as the
+// MachinePool controller (core/main.go), with its own workers
+// (--machine-concurrency, default 10).
+void World::AddMachineController(WorkQueueOptions qo) {
+  qo.workers = 10;
+  capi_->AddController<Machine>("machine", qo, [](Client* client) {
+    return std::make_unique<MachineDeletionReconciler>(client);
+  });
+}
+
+// A pool can lose a Machine only if its provider makes them; which do is
+// known once the providers exist, so this is checked here, not in validation.
+bool World::CheckDeleteMachineEvents(std::string* error) const {
+  for (int i = 0; i < sc_.spec().events_size(); ++i) {
+    const proto::Event& e = sc_.spec().events(i);
+    if (!e.has_delete_machine()) continue;
+    const std::string& pool = e.delete_machine().pool();
+    const InfraProvider* p = pool_providers_.at(pool);
+    if (p->CreatesMachines(pool)) continue;
+    *error = NoMachinesError(i, pool, p->name());
+    return false;
+  }
+  return true;
+}
+
+// ClusterCache's cluster source fires on connect and disconnect, in every
+// manager that reaches the workload cluster.
+void World::ConnectionChanged() {
+  capi_->WorkloadConnectionChanged(ClusterKey());
+  for (auto& [name, m] : provider_managers_) m->WorkloadConnectionChanged(ClusterKey());
 }
 
 void World::HookReconciles(Manager* m) {
@@ -298,6 +342,12 @@ void World::ApplyEvent(const proto::Event& e) {
         mp->meta.annotations.try_emplace(kReplicasManagedBy, "external-autoscaler");
         mp->spec.replicas = e.set_autoscaler_replicas().replicas();
       });
+      break;
+    case proto::Event::kWorkloadUnreachable:
+      partition_->Cut(e.workload_unreachable().for_());
+      break;
+    case proto::Event::kDeleteMachine:
+      DeletePoolMachine(&mgmt_, &rec_, loop_.Now(), kNamespace, e.delete_machine());
       break;
     default:
       break;

@@ -21,6 +21,7 @@ inline constexpr const char* kClusterNamespaceAnnotation = "cluster.x-k8s.io/clu
 inline constexpr const char* kOwnerKindAnnotation = "cluster.x-k8s.io/owner-kind";
 inline constexpr const char* kOwnerNameAnnotation = "cluster.x-k8s.io/owner-name";
 inline constexpr const char* kMachinePoolFinalizer = "machinepool.cluster.x-k8s.io";
+inline constexpr const char* kMachineFinalizer = "machine.cluster.x-k8s.io";
 
 // Taint set by the kubelet flags of CAPI bootstrap providers.
 inline constexpr const char* kNodeUninitializedTaintKey = "node.cluster.x-k8s.io/uninitialized";

@@ -63,6 +63,10 @@ void MachinePoolReconciler::Setup(Builder* b) {
   b->WatchInfraMachines([c](const WatchEvent<InfraMachine>& e) {
     return ResourceIsChanged(e) ? InfraMachineToMachinePool(c, e.obj) : std::vector<Request>{};
   });
+  // WatchesRawSource(ClusterCache.GetClusterSource): every pool of the cluster
+  // on connect and disconnect (capi-core.md §1.2).
+  b->WatchClusterConnections(
+      [c](const WatchEvent<Cluster>& e) { return ClusterToMachinePools(c, e.obj); });
   b->WatchWorkloadNodes([c, match](const WatchEvent<Node>& e) {
     return ResourceIsChanged(e) ? NodeToMachinePool(c, e.obj, match) : std::vector<Request>{};
   });

@@ -49,6 +49,12 @@ class InfraProvider {
     (void)pool, (void)count, (void)rng;
     return -1;
   }
+  // Whether `pool` gets InfraMachines, so that core Cluster API makes
+  // MachinePool Machines for it (the `deleteMachine` event needs them).
+  virtual bool CreatesMachines(const std::string& pool) const {
+    (void)pool;
+    return false;
+  }
 
  protected:
   // The resync filter of the provider's InfraMachinePool controller: only the

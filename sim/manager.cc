@@ -84,6 +84,13 @@ class Manager::Controller : public ControllerHandle, public Client, public Build
     Register(m_->informer<InfraMachine>(), f);
   }
   void WatchWorkloadNodes(MapFunc<Node> f) override { node_map_ = std::move(f); }
+  void WatchClusterConnections(MapFunc<Cluster> f) override { connection_maps_.push_back(f); }
+
+  void ConnectionChanged(const Cluster& cluster) {
+    for (const MapFunc<Cluster>& f : connection_maps_) {
+      Enqueue(f({WatchEvent<Cluster>::Type::kModified, nullptr, cluster}));
+    }
+  }
 
  private:
   template <class T>
@@ -120,6 +127,7 @@ class Manager::Controller : public ControllerHandle, public Client, public Build
   CacheClient<InfraMachine> infra_machines_;
   std::map<ObjectKey, std::unique_ptr<CacheClient<Node>>> node_clients_;
   MapFunc<Node> node_map_;
+  std::vector<MapFunc<Cluster>> connection_maps_;
   std::set<ObjectKey> node_watches_;
   std::unique_ptr<WorkQueue> queue_;
   std::unique_ptr<Reconciler> reconciler_;
@@ -168,6 +176,12 @@ std::vector<ControllerHandle*> Manager::controllers() const {
   std::vector<ControllerHandle*> out;
   for (const auto& c : controllers_) out.push_back(c.get());
   return out;
+}
+
+void Manager::WorkloadConnectionChanged(const ObjectKey& cluster) {
+  std::shared_ptr<const Cluster> c = mgmt_->Store<Cluster>().Find(cluster);
+  if (c == nullptr) return;
+  for (auto& ctl : controllers_) ctl->ConnectionChanged(*c);
 }
 
 void Manager::Start() {

@@ -62,6 +62,10 @@ class Manager {
                                   MakeReconciler make,
                                   std::function<bool(const T&)> is_for = nullptr);
 
+  // The workload cluster `cluster` connected or disconnected: controllers
+  // that watch connections get their generic event now.
+  void WorkloadConnectionChanged(const ObjectKey& cluster);
+
   // Starts every controller's resync timer.
   void Start();
   std::vector<ControllerHandle*> controllers() const;

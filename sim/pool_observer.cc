@@ -23,6 +23,24 @@ PoolObserver::PoolObserver(ApiServer* mgmt, ApiServer* workload, Recorder* rec)
   mgmt_->Store<InfraMachinePool>().Watch(
       [this](auto, const std::shared_ptr<const InfraMachinePool>& old,
              const std::shared_ptr<const InfraMachinePool>& obj) { OnInfra(old.get(), *obj); });
+  mgmt_->Store<Machine>().Watch(
+      [this](auto t, const std::shared_ptr<const Machine>& old,
+             const std::shared_ptr<const Machine>& obj) { OnMachine(t, old.get(), *obj); });
+}
+
+// MachinePool Machines: created, deletion requested, gone. The pool is the
+// one named by the cluster.x-k8s.io/pool-name label.
+void PoolObserver::OnMachine(WatchEvent<Machine>::Type t, const Machine* old, const Machine& m) {
+  auto label = m.meta.labels.find("cluster.x-k8s.io/pool-name");
+  const std::string pool = label == m.meta.labels.end() ? "" : label->second;
+  using Type = WatchEvent<Machine>::Type;
+  if (t == Type::kAdded) {
+    rec_->Change(Now(), "Machine", m.meta.name, "created", "false", "true", pool);
+  } else if (t == Type::kDeleted) {
+    rec_->Change(Now(), "Machine", m.meta.name, "deleted", "false", "true", pool);
+  } else if (m.meta.deletion_timestamp && (old == nullptr || !old->meta.deletion_timestamp)) {
+    rec_->Change(Now(), "Machine", m.meta.name, "deleting", "false", "true", pool);
+  }
 }
 
 void PoolObserver::Track(const std::string& pool, const std::string& infra_name,

@@ -56,6 +56,7 @@ class PoolObserver {
   };
   void OnPool(const MachinePool* old, const MachinePool& mp, bool deleted);
   void OnInfra(const InfraMachinePool* old, const InfraMachinePool& imp);
+  void OnMachine(WatchEvent<Machine>::Type t, const Machine* old, const Machine& m);
   void DiffNodeRefs(const MachinePool* old, const MachinePool& mp, PoolRecord* rec, Tracking* t);
   void UpdateConvergence(const MachinePool& mp, PoolRecord* rec);
   Time Now() const { return mgmt_->clock()->Now(); }

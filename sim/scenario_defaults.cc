@@ -53,6 +53,10 @@ const std::vector<DefaultEntry> kCoreDefaults = {
      "assumption: KubeadmConfig data secret ready soon after the pool exists", "L"},
     {"spec.workloadCluster.nodeMonitorGracePeriod", "40s", "50s in recent Kubernetes releases",
      "providers.md §0.1 and §4.4 (kube-controller-manager --node-monitor-grace-period)", "M"},
+    {"spec.workloadCluster.bootstrapTokenRotation", "15m", "",
+     "CABPK DefaultTokenTTL: a MachinePool's join token and bootstrap data are renewed about "
+     "every TTL (providers.md §0.1, §4.4; CAPA #4071 saw user data change every 10-15 min)",
+     "M"},
     {"spec.machinePools[].replicas", "1", "",
      "Cluster API defaulting webhook calculateMachinePoolReplicas (capi-core.md §5)", "H"},
     {"spec.machinePools[].version", "v1.30.0", "", "mpsim choice (upstream: required)", "-"},
@@ -71,6 +75,8 @@ const std::vector<DefaultEntry> kCoreDefaults = {
     {"spec.machinePools[].provider.test.failureReason", "\"\"", "", "no failure unless asked", "-"},
     {"spec.machinePools[].provider.test.reportsReplicas", "true", "",
      "the InfraMachinePool contract (status.replicas)", "-"},
+    {"spec.machinePools[].provider.test.machinePoolMachines", "false", "",
+     "mpsim choice: like CAPA and CAPG, no InfraMachines unless asked", "-"},
 };
 
 // A distribution mapping that names `dist` is complete as written.

@@ -115,10 +115,22 @@ class Checker {
         }
         break;
       }
+      case proto::Event::kWorkloadUnreachable:
+        if (!e.workload_unreachable().has_for_()) {
+          Add(JoinKey(path, "workloadUnreachable"), "missing for: how long, such as 5m");
+        } else if (e.workload_unreachable().for_() == 0) {
+          Add(JoinKey(path, "workloadUnreachable.for"), "expected more than 0s");
+        }
+        break;
+      case proto::Event::kDeleteMachine:
+        pool = e.delete_machine().pool();
+        DeleteMachine(e.delete_machine(), JoinKey(path, "deleteMachine"));
+        break;
       case proto::Event::ACTION_NOT_SET:
         return Add(path,
                    "an event needs one of scale, upgrade, deletePool, killInstance, "
-                   "pauseCluster, resumeCluster or setAutoscalerReplicas");
+                   "pauseCluster, resumeCluster, setAutoscalerReplicas, workloadUnreachable "
+                   "or deleteMachine");
     }
     AfterDeletion(pool, e.at(), index, path);
   }
@@ -130,6 +142,18 @@ class Checker {
     } else if (s.replicas() > kMaxReplicas) {
       Add(JoinKey(path, "replicas"), "expected at most " + std::to_string(kMaxReplicas) +
                                          " replicas, got " + std::to_string(s.replicas()));
+    }
+  }
+
+  // Whether the pool's provider makes Machines is known only when the world
+  // is built (app/world.cc), so only the shape is checked here.
+  void DeleteMachine(const proto::Event::DeleteMachine& d, const std::string& path) {
+    KnownPool(d.pool(), JoinKey(path, "pool"));
+    if (d.has_machine() && d.has_index()) {
+      Add(JoinKey(path, "index"), "give machine or index, not both");
+    }
+    if (d.has_machine() && d.machine().empty()) {
+      Add(JoinKey(path, "machine"), "expected a Machine name");
     }
   }
 
@@ -195,8 +219,8 @@ class Checker {
     if (e.has_before() && e.has_after()) {
       Add(JoinKey(path, "after"), "give before or after, not both");
     }
-    if (e.has_never() && (e.has_before() || e.has_after())) {
-      Add(JoinKey(path, "never"), "never cannot be combined with before or after");
+    if (e.has_never() && e.has_before()) {
+      Add(JoinKey(path, "never"), "never cannot be combined with before; use after");
     }
   }
 

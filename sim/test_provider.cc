@@ -100,6 +100,15 @@ void TestInfraReconciler::Setup(Builder* b) {
     if (ev.obj.kind != kTestMachinePoolKind) return std::vector<Request>{};
     return std::vector<Request>{{ev.obj.meta.Key()}};
   });
+  // Its InfraMachines, mapped to their pool by the non-controller owner ref.
+  b->WatchInfraMachines([](const WatchEvent<InfraMachine>& ev) {
+    std::vector<Request> out;
+    if (ev.obj.kind != kTestMachineKind) return out;
+    for (const OwnerReference& r : ev.obj.meta.owner_references) {
+      if (r.kind == kTestMachinePoolKind) out.push_back({{ev.obj.meta.ns, r.name}});
+    }
+    return out;
+  });
   // The owner MachinePool's replicas and version drive the pool.
   b->WatchMachinePools([](const WatchEvent<MachinePool>& ev) {
     const ObjectReference& ref = ev.obj.spec.template_.spec.infrastructure_ref;
@@ -131,9 +140,11 @@ Status TestInfraReconciler::Reconcile(const Request& req, Result* result) {
   std::shared_ptr<const MachinePool> mp =
       client_->MachinePools().GetShared({base.meta.ns, owner->name});
   if (mp == nullptr) return Status::Ok();
+  if (cloud->options().machine_pool_machines) {
+    if (Status s = SyncMachines(base, *mp, cloud); !s.ok()) return s;
+  }
   Scale(*mp, cloud);
-  Status s = Report(base, *mp, cloud, result);
-  return s;
+  return Report(base, *mp, cloud, result);
 }
 
 // Writes providerIDList, replicas and readiness when they differ from what
@@ -149,11 +160,16 @@ Status TestInfraReconciler::Report(const InfraMachinePool& base, const MachinePo
   const std::string& reason = cloud->options().failure_reason;
   const std::optional<int32_t> replicas =
       cloud->options().reports_replicas ? std::optional<int32_t>(n) : std::nullopt;
+  const std::optional<std::string> machine_kind = cloud->options().machine_pool_machines
+                                                      ? std::optional<std::string>(kTestMachineKind)
+                                                      : std::nullopt;
   const bool same = base.spec.provider_id_list == ids && base.status.replicas == replicas &&
                     base.status.ready == ready && base.status.initialization_provisioned == ready &&
-                    (reason.empty() || base.status.failure_reason == reason);
+                    (reason.empty() || base.status.failure_reason == reason) &&
+                    base.status.infrastructure_machine_kind == machine_kind;
   if (same) return Status::Ok();
   InfraMachinePool imp = base;
+  imp.status.infrastructure_machine_kind = machine_kind;
   imp.spec.provider_id_list = ids;
   imp.status.replicas = replicas;
   imp.status.ready = ready;
@@ -216,7 +232,8 @@ void TestProvider::AddPool(const proto::MachinePoolSpec& pool) {
   TestProviderOptions opts{
       ToDistSpec(t.launch_delay()), ToDistSpec(t.delete_delay()),
       t.provider_id_prefix(),       t.ready_when() == "allRunning",
-      t.failure_reason(),           !t.has_reports_replicas() || t.reports_replicas()};
+      t.failure_reason(),           !t.has_reports_replicas() || t.reports_replicas(),
+      t.machine_pool_machines()};
   clouds_[pool.name()] = std::make_unique<TestCloud>(ctx_.loop, ctx_.workload, ctx_.recorder,
                                                      pool.name(), opts, ctx_.seed);
 }
@@ -235,6 +252,11 @@ void TestProvider::AddControllers(Manager* manager) {
         return std::make_unique<TestInfraReconciler>(client, ctx_.loop, ctx_.recorder, clouds);
       },
       OwnKind());
+}
+
+bool TestProvider::CreatesMachines(const std::string& pool) const {
+  auto it = clouds_.find(pool);
+  return it != clouds_.end() && it->second->options().machine_pool_machines;
 }
 
 int TestProvider::KillInstances(const std::string& pool, int count, Rng* rng) {

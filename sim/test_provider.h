@@ -23,11 +23,14 @@ struct TestProviderOptions {
   std::string provider_id_prefix = "test://";
   bool ready_when_all_running = false;
   std::string failure_reason;
-  bool reports_replicas = true;  // false: status.replicas is never set
+  bool reports_replicas = true;        // false: status.replicas is never set
+  bool machine_pool_machines = false;  // one TestMachine InfraMachine per instance
 };
 
 inline constexpr const char* kTestMachinePoolKind = "TestMachinePool";
 inline constexpr const char* kInfraFinalizer = "testmachinepool.infrastructure.cluster.x-k8s.io";
+inline constexpr const char* kTestMachineKind = "TestMachine";
+inline constexpr const char* kTestMachineFinalizer = "testmachine.infrastructure.cluster.x-k8s.io";
 
 // The pretend cloud: instances of one pool and their states.
 class TestCloud {
@@ -77,6 +80,12 @@ class TestInfraReconciler : public Reconciler {
   Status Report(const InfraMachinePool& base, const MachinePool& mp, TestCloud* cloud,
                 Result* result);
   void Scale(const MachinePool& mp, TestCloud* cloud);
+  // sim/test_provider_machines.cc: InfraMachines follow the instances, and a
+  // deleted InfraMachine takes its instance with it.
+  Status SyncMachines(const InfraMachinePool& imp, const MachinePool& mp, TestCloud* cloud);
+  Status SyncMachine(const InfraMachine& im, TestCloud* cloud);
+  Status CreateInfraMachine(const InfraMachinePool& imp, const MachinePool& mp,
+                            const std::string& instance, const TestCloud::Instance& inst);
 
   Client* client_;
   const Clock* clock_;
@@ -93,6 +102,7 @@ class TestProvider : public InfraProvider {
   void AddPool(const proto::MachinePoolSpec& pool) override;
   void AddControllers(Manager* manager) override;
   int KillInstances(const std::string& pool, int count, Rng* rng) override;
+  bool CreatesMachines(const std::string& pool) const override;
 
  private:
   ProviderContext ctx_;

@@ -1,0 +1,118 @@
+// Issue 10's events end to end on the test provider: deleteMachine takes one
+// Machine, its InfraMachine and instance, and the pool is made whole again;
+// workloadUnreachable holds the MachinePool controller in error backoff until
+// the reconnect wakes it.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "app/world.h"
+#include "sim/scenario_loader.h"
+
+namespace mpsim {
+namespace {
+
+constexpr const char* kHead = R"(apiVersion: mpsim/v1
+kind: Scenario
+metadata: {name: events}
+spec:
+  horizon: 40m
+  machinePools:
+    - {name: mp-0, replicas: 3, provider: {test: {machinePoolMachines: true}}}
+    - {name: mp-1, replicas: 2, provider: {asg: {}}}
+  events:
+)";
+
+bool RunEvents(const std::string& events, RunOutput* out, std::string* error) {
+  proto::Scenario sc;
+  std::vector<ScenarioError> errors;
+  if (!LoadScenarioFromString(std::string(kHead) + events, "events.yaml", {}, &sc, &errors)) {
+    *error = errors.empty() ? "load failed" : errors[0].String();
+    return false;
+  }
+  return RunScenario(sc, 1, out, error);
+}
+
+// The first row matching kind/object/field/to from `from` on, or -1.
+double FirstAt(const RunOutput& out, const std::string& kind, const std::string& object,
+               const std::string& field, const std::string& to, Time from = 0) {
+  for (const TimelineRow& r : out.recorder.rows()) {
+    if (r.time >= from && r.object_kind == kind && (object.empty() || r.object == object) &&
+        r.field == field && r.to == to) {
+      return ToSeconds(r.time);
+    }
+  }
+  return -1;
+}
+
+TEST(DeleteMachineEvent, TheMachineAndItsInstanceGoAndThePoolIsWholeAgain) {
+  RunOutput out;
+  std::string error;
+  ASSERT_TRUE(RunEvents("    - {at: 10m, deleteMachine: {pool: mp-0}}\n", &out, &error)) << error;
+  const double deleting = FirstAt(out, "Machine", "mp-0-00000", "deleting", "true");
+  const double terminated = FirstAt(out, "Instance", "mp-0-00000", "state", "Terminated");
+  const double gone = FirstAt(out, "Machine", "mp-0-00000", "deleted", "true");
+  EXPECT_EQ(deleting, 600);
+  EXPECT_GT(terminated, deleting);
+  EXPECT_GE(gone, terminated);  // the InfraMachine's finalizer waits for the instance
+  EXPECT_GT(FirstAt(out, "Machine", "mp-0-00003", "created", "true"), deleting);
+  const proto::PoolSummary& p = out.summary.pools(0);
+  EXPECT_EQ(p.desired_replicas(), 3);  // spec.replicas is left alone
+  EXPECT_EQ(p.ready_replicas(), 3);
+  EXPECT_TRUE(p.converged());
+}
+
+// An instance the cloud takes away leaves an InfraMachine without instance:
+// the provider deletes it through its Machine (CAPZ's step 3).
+TEST(DeleteMachineEvent, AKilledInstanceTakesItsMachineWithIt) {
+  RunOutput out;
+  std::string error;
+  ASSERT_TRUE(RunEvents("    - {at: 10m, killInstance: {pool: mp-0}}\n", &out, &error)) << error;
+  std::string killed;
+  for (const TimelineRow& r : out.recorder.rows()) {
+    if (r.object_kind == "Fault" && r.to == "instance.killed") killed = r.object;
+  }
+  ASSERT_FALSE(killed.empty());
+  EXPECT_GE(FirstAt(out, "Machine", killed, "deleting", "true"), 600);
+  EXPECT_GE(FirstAt(out, "Machine", killed, "deleted", "true"), 600);
+  EXPECT_TRUE(out.summary.pools(0).converged());
+}
+
+TEST(DeleteMachineEvent, AMachineThatIsNotThereIsAFaultRow) {
+  RunOutput out;
+  std::string error;
+  ASSERT_TRUE(RunEvents("    - {at: 10m, deleteMachine: {pool: mp-0, machine: mp-0-00042}}\n", &out,
+                        &error))
+      << error;
+  EXPECT_EQ(FirstAt(out, "Fault", "mp-0-00042", "fault", "deleteMachine.notFound"), 600);
+}
+
+TEST(DeleteMachineEvent, APoolWithoutMachinesIsRefusedBeforeTheRun) {
+  RunOutput out;
+  std::string error;
+  EXPECT_FALSE(RunEvents("    - {at: 10m, deleteMachine: {pool: mp-1}}\n", &out, &error));
+  EXPECT_NE(error.find("spec.events[0].deleteMachine.pool: pool \"mp-1\" runs on provider `asg`"),
+            std::string::npos)
+      << error;
+}
+
+TEST(WorkloadUnreachableEvent, ScaleDownWaitsForTheReconnectAndIsPickedUpAtOnce) {
+  RunOutput out;
+  std::string error;
+  ASSERT_TRUE(
+      RunEvents("    - {at: 10m, workloadUnreachable: {for: 10m}}\n"
+                "    - {at: 11m, scale: {pool: mp-0, replicas: 1}}\n",
+                &out, &error))
+      << error;
+  EXPECT_EQ(FirstAt(out, "Cluster", "workload", "reachable", "false"), 600);
+  EXPECT_EQ(FirstAt(out, "Cluster", "workload", "reachable", "true"), 1200);
+  const double one_ready = FirstAt(out, "MachinePool", "mp-0", "readyReplicas", "1", 11 * kMinute);
+  // Not before the reconnect, and woken by it rather than by a long backoff.
+  EXPECT_GE(one_ready, 1200);
+  EXPECT_LT(one_ready, 1210);
+  EXPECT_TRUE(out.summary.pools(0).converged());
+}
+
+}  // namespace
+}  // namespace mpsim
