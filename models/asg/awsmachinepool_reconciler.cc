@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "api/infra_pool_report.h"
 #include "api/provider_watches.h"
 
 namespace mpsim::asg {
@@ -126,17 +127,8 @@ Status AwsMachinePoolReconciler::SyncReplicas(const InfraMachinePool& imp, const
 Status AwsMachinePoolReconciler::WriteStatus(const InfraMachinePool& imp, AutoScalingGroup* asg) {
   std::vector<std::string> ids;
   for (const Instance* inst : asg->Describe()) ids.push_back(ProviderID(*inst));
-  const int32_t n = static_cast<int32_t>(ids.size());
-  if (imp.spec.provider_id_list == ids && imp.status.replicas == n && imp.status.ready == true &&
-      imp.status.initialization_provisioned == true) {
-    return Status::Ok();
-  }
-  InfraMachinePool next = imp;
-  next.spec.provider_id_list = std::move(ids);
-  next.status.replicas = n;
-  next.status.ready = true;
-  next.status.initialization_provisioned = true;
-  return client_->InfraMachinePools().Patch(imp, &next);
+  return PatchInfraPoolReport(&client_->InfraMachinePools(), imp,
+                              {.provider_ids = std::move(ids), .ready = true, .provisioned = true});
 }
 
 Status AwsMachinePoolReconciler::ReconcileDelete(const InfraMachinePool& imp, AutoScalingGroup* asg,

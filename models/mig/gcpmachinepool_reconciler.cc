@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "api/infra_pool_report.h"
 #include "api/provider_watches.h"
 #include "models/mig/instance_url.h"
 
@@ -91,17 +92,8 @@ Status GcpMachinePoolReconciler::WriteStatus(const InfraMachinePool& imp, const 
   for (const ManagedInstance* mi : pool.group->ListInstances()) {
     if (Status s = ProviderIdFromUrl(mi->url, &ids.emplace_back()); !s.ok()) return s;
   }
-  const int32_t n = static_cast<int32_t>(ids.size());
-  if (imp.spec.provider_id_list == ids && imp.status.replicas == n && imp.status.ready == true &&
-      imp.status.initialization_provisioned == true) {
-    return Status::Ok();
-  }
-  InfraMachinePool next = imp;
-  next.spec.provider_id_list = std::move(ids);
-  next.status.replicas = n;
-  next.status.ready = true;
-  next.status.initialization_provisioned = true;
-  return client_->InfraMachinePools().Patch(imp, &next);
+  return PatchInfraPoolReport(&client_->InfraMachinePools(), imp,
+                              {.provider_ids = std::move(ids), .ready = true, .provisioned = true});
 }
 
 Status GcpMachinePoolReconciler::ReconcileDelete(const InfraMachinePool& imp, const Pool& pool,

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <string_view>
 
+#include "api/infra_pool_report.h"
 #include "api/provider_watches.h"
 #include "models/mig/instance_url.h"
 
@@ -108,19 +109,11 @@ Status GcpManagedMachinePoolReconciler::WriteStatus(const InfraMachinePool& imp,
       ids.push_back(ProviderIdFromResource(pool.project, np->locations()[i], mi->name));
     }
   }
-  const int32_t n = static_cast<int32_t>(ids.size());
   const bool ready = np->status() != NodePoolStatus::kProvisioning;
   const bool provisioned = imp.status.initialization_provisioned.value_or(false) || ready;
-  if (imp.spec.provider_id_list == ids && imp.status.replicas == n && imp.status.ready == ready &&
-      imp.status.initialization_provisioned == provisioned) {
-    return Status::Ok();
-  }
-  InfraMachinePool next = imp;
-  next.spec.provider_id_list = std::move(ids);
-  next.status.replicas = n;
-  next.status.ready = ready;
-  next.status.initialization_provisioned = provisioned;
-  return client_->InfraMachinePools().Patch(imp, &next);
+  return PatchInfraPoolReport(
+      &client_->InfraMachinePools(), imp,
+      {.provider_ids = std::move(ids), .ready = ready, .provisioned = provisioned});
 }
 
 // Deletion waits for the DeleteNodePool operation, a minute at a time (d).

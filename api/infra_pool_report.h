@@ -1,0 +1,24 @@
+// What every cloud's pool reconciler writes back after a pass (the
+// InfraMachinePool contract fields), patched only when something changed.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "api/client.h"
+
+namespace mpsim {
+
+struct InfraPoolReport {
+  std::vector<std::string> provider_ids;  // spec.providerIDList; status.replicas is its length
+  bool ready = false;                     // status.ready
+  bool provisioned = false;               // status.initialization.provisioned
+};
+
+// Patches `imp` with `report` unless it already says exactly that: the
+// providers skip no-op patches, as controller-runtime's patch helper sends
+// nothing for an unchanged object.
+Status PatchInfraPoolReport(ObjectClient<InfraMachinePool>* client, const InfraMachinePool& imp,
+                            InfraPoolReport report);
+
+}  // namespace mpsim
