@@ -46,6 +46,17 @@ inline std::string Slurp(const std::filesystem::path& p) {
   return ss.str();
 }
 
+// `mpsim validate` of a one-pool scenario whose `provider.<provider>` block
+// is `block` (YAML flow text), written to a scratch file of this process.
+inline Ran ValidateProviderBlock(const std::string& provider, const std::string& block) {
+  const std::filesystem::path path = ScratchPath(provider + "_validation.yaml");
+  std::ofstream(path) << "apiVersion: mpsim/v1\nkind: Scenario\nmetadata: {name: v}\nspec:\n"
+                         "  machinePools:\n    - name: mp-0\n      replicas: 1\n"
+                         "      provider:\n        "
+                      << provider << ": " << block << "\n";
+  return Mpsim("validate " + path.string(), /*with_stderr=*/true);
+}
+
 inline std::string Src(const std::string& rel) { return std::string(MPSIM_SOURCE_DIR) + "/" + rel; }
 
 }  // namespace mpsim::testing

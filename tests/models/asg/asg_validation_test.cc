@@ -3,20 +3,13 @@
 // naming the key, and exit status 2.
 #include <gtest/gtest.h>
 
-#include <fstream>
-
 #include "tests/testing/run_mpsim.h"
 
 namespace mpsim {
 namespace {
 
 testing::Ran Validate(const std::string& asg_block) {
-  const std::string path = ::testing::TempDir() + "/asg_validation.yaml";
-  std::ofstream(path) << "apiVersion: mpsim/v1\nkind: Scenario\nmetadata: {name: v}\nspec:\n"
-                         "  machinePools:\n    - name: mp-0\n      replicas: 1\n"
-                         "      provider:\n        asg: "
-                      << asg_block << "\n";
-  return testing::Mpsim("validate " + path, /*with_stderr=*/true);
+  return testing::ValidateProviderBlock("asg", asg_block);
 }
 
 TEST(AsgValidation, HooksThrottlingAndSpotAsDocumentedAreValid) {

@@ -2,20 +2,13 @@
 // file:line:column message naming the key, and exit status 2.
 #include <gtest/gtest.h>
 
-#include <fstream>
-
 #include "tests/testing/run_mpsim.h"
 
 namespace mpsim {
 namespace {
 
 testing::Ran Validate(const std::string& vmss_block) {
-  const std::string path = ::testing::TempDir() + "/vmss_validation.yaml";
-  std::ofstream(path) << "apiVersion: mpsim/v1\nkind: Scenario\nmetadata: {name: v}\nspec:\n"
-                         "  machinePools:\n    - name: mp-0\n      replicas: 1\n"
-                         "      provider:\n        vmss: "
-                      << vmss_block << "\n";
-  return testing::Mpsim("validate " + path, /*with_stderr=*/true);
+  return testing::ValidateProviderBlock("vmss", vmss_block);
 }
 
 TEST(VmssValidation, DefaultsAreValid) { EXPECT_EQ(Validate("{}").status, 0); }
