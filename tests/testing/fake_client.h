@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <utility>
@@ -254,5 +255,24 @@ class FakeClient : public Client {
   FakeObjectClient<InfraMachine> infra_machines_{&rv_, clock_};
   FakeObjectClient<Node> nodes_{&wl_rv_, clock_};
 };
+
+// A MachinePool default/mp-0 of `replicas` at v1.30.0 and its
+// InfraMachinePool of `kind`, owned by it: where every provider reconciler's
+// tests start. `data_secret` is the bootstrap secret, if the pool has one.
+inline void AddPoolPair(FakeClient* c, const std::string& kind, int32_t replicas,
+                        std::optional<std::string> data_secret = std::nullopt) {
+  MachinePool mp;
+  mp.meta = {.name = "mp-0", .ns = "default"};
+  mp.spec.replicas = replicas;
+  mp.spec.template_.spec.version = "v1.30.0";
+  mp.spec.template_.spec.bootstrap.data_secret_name = std::move(data_secret);
+  mp.spec.template_.spec.infrastructure_ref = {.kind = kind, .name = "mp-0"};
+  c->machine_pools().Add(mp);
+  InfraMachinePool imp;
+  imp.meta = {.name = "mp-0", .ns = "default"};
+  imp.meta.owner_references.push_back({.kind = "MachinePool", .name = "mp-0", .controller = true});
+  imp.kind = kind;
+  c->infra_machine_pools().Add(imp);
+}
 
 }  // namespace mpsim::fake

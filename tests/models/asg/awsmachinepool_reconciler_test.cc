@@ -37,19 +37,7 @@ class AwsMpTest : public ::testing::Test {
   // `limits.enabled` gives it the account's buckets.
   void Start(int32_t replicas, AsgOptions o = Options()) {
     asg_ = std::make_unique<AutoScalingGroup>(&loop_, &workload_, &rec_, "mp-0", o, 1);
-    MachinePool mp;
-    mp.meta = {.name = "mp-0", .ns = "default"};
-    mp.spec.replicas = replicas;
-    mp.spec.template_.spec.version = "v1.30.0";
-    mp.spec.template_.spec.bootstrap.data_secret_name = "token-1";
-    mp.spec.template_.spec.infrastructure_ref = {.kind = kAwsMachinePoolKind, .name = "mp-0"};
-    client_.machine_pools().Add(mp);
-    InfraMachinePool imp;
-    imp.meta = {.name = "mp-0", .ns = "default"};
-    imp.meta.owner_references.push_back(
-        {.kind = "MachinePool", .name = "mp-0", .controller = true});
-    imp.kind = kAwsMachinePoolKind;
-    client_.infra_machine_pools().Add(imp);
+    fake::AddPoolPair(&client_, kAwsMachinePoolKind, replicas, "token-1");
     if (o.api_throttling.enabled) throttle_ = std::make_unique<AwsThrottle>(o.api_throttling);
     r_ = std::make_unique<AwsMachinePoolReconciler>(
         &client_, &loop_, &rec_, std::map<std::string, AutoScalingGroup*>{{"mp-0", asg_.get()}},

@@ -38,19 +38,7 @@ class GkeTest : public ::testing::Test {
   }
   void Start(int32_t replicas, MigOptions o = Options()) {
     np_ = std::make_unique<NodePool>(&loop_, &workload_, &rec_, "mp-0", o, 1);
-    MachinePool mp;
-    mp.meta = {.name = "mp-0", .ns = "default"};
-    mp.spec.replicas = replicas;
-    mp.spec.template_.spec.version = "v1.30.0";
-    mp.spec.template_.spec.infrastructure_ref = {.kind = kGcpManagedMachinePoolKind,
-                                                 .name = "mp-0"};
-    client_.machine_pools().Add(mp);
-    InfraMachinePool imp;
-    imp.meta = {.name = "mp-0", .ns = "default"};
-    imp.meta.owner_references.push_back(
-        {.kind = "MachinePool", .name = "mp-0", .controller = true});
-    imp.kind = kGcpManagedMachinePoolKind;
-    client_.infra_machine_pools().Add(imp);
+    fake::AddPoolPair(&client_, kGcpManagedMachinePoolKind, replicas);
     std::map<std::string, GcpManagedMachinePoolReconciler::Pool> pools{{"mp-0", {np_.get(), "p"}}};
     r_ = std::make_unique<GcpManagedMachinePoolReconciler>(&client_, &loop_, &rec_, &quota_, pools);
   }

@@ -38,19 +38,7 @@ class AmpTest : public ::testing::Test {
   // A MachinePool of `replicas` and its AzureMachinePool, and the controller.
   void Start(int32_t replicas, VmssOptions o = Options()) {
     vmss_ = std::make_unique<VirtualMachineScaleSet>(&loop_, &workload_, &rec_, "mp-0", o, 1);
-    MachinePool mp;
-    mp.meta = {.name = "mp-0", .ns = "default"};
-    mp.spec.replicas = replicas;
-    mp.spec.template_.spec.version = "v1.30.0";
-    mp.spec.template_.spec.bootstrap.data_secret_name = "token-1";
-    mp.spec.template_.spec.infrastructure_ref = {.kind = kAzureMachinePoolKind, .name = "mp-0"};
-    client_.machine_pools().Add(mp);
-    InfraMachinePool imp;
-    imp.meta = {.name = "mp-0", .ns = "default"};
-    imp.meta.owner_references.push_back(
-        {.kind = "MachinePool", .name = "mp-0", .controller = true});
-    imp.kind = kAzureMachinePoolKind;
-    client_.infra_machine_pools().Add(imp);
+    fake::AddPoolPair(&client_, kAzureMachinePoolKind, replicas, "token-1");
     throttle_ = std::make_unique<ArmThrottle>(
         ArmThrottle{TokenBucket(o.arm_read_burst, o.arm_reads_per_second),
                     TokenBucket(o.arm_write_burst, o.arm_writes_per_second)});
