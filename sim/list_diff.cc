@@ -1,6 +1,7 @@
 #include "sim/list_diff.h"
 
 #include <algorithm>
+#include <functional>
 #include <iterator>
 #include <unordered_set>
 
@@ -25,6 +26,32 @@ ListDiff SortedDifference(std::vector<std::string_view> before,
   return d;
 }
 
+bool StrictlySorted(const std::vector<std::string_view>& v) {
+  return std::adjacent_find(v.begin(), v.end(), std::greater_equal<>()) == v.end();
+}
+
+// Both lists strictly sorted: the entries of the common head and tail are in
+// both lists and in neither middle, so one merge of the middles is the answer.
+ListDiff MergeDifference(const std::vector<std::string_view>& before,
+                         const std::vector<std::string_view>& after, size_t head, size_t tail) {
+  ListDiff d;
+  auto b = before.begin() + head, be = before.end() - tail;
+  auto a = after.begin() + head, ae = after.end() - tail;
+  while (b != be && a != ae) {
+    const int c = b->compare(*a);
+    if (c < 0) {
+      d.gone.push_back(*b++);
+    } else if (c > 0) {
+      d.added.push_back(*a++);
+    } else {
+      ++b, ++a;
+    }
+  }
+  d.gone.insert(d.gone.end(), b, be);
+  d.added.insert(d.added.end(), a, ae);
+  return d;
+}
+
 }  // namespace
 
 ListDiff DiffLists(std::vector<std::string_view> before, std::vector<std::string_view> after) {
@@ -34,6 +61,11 @@ ListDiff DiffLists(std::vector<std::string_view> before, std::vector<std::string
   while (tail < before.size() - head && tail < after.size() - head &&
          before[before.size() - 1 - tail] == after[after.size() - 1 - tail]) {
     ++tail;
+  }
+  // Providers that list in name order (CAPZ sorts, the test cloud lists its
+  // instances by name) insert anywhere: merge instead of sorting or hashing.
+  if (StrictlySorted(before) && StrictlySorted(after)) {
+    return MergeDifference(before, after, head, tail);
   }
   const size_t skipped = head + tail;
   // Sorted lists that grow in the middle leave little to skip: compare whole.

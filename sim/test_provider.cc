@@ -1,6 +1,7 @@
 #include "sim/test_provider.h"
 
 #include <algorithm>
+#include <set>
 #include <vector>
 
 #include "sim/scenario_loader.h"
@@ -62,12 +63,14 @@ void TestCloud::Terminate(const std::string& name) {
   });
 }
 
-const std::vector<std::string>& TestCloud::RunningIds() {
+const ProviderIDList& TestCloud::RunningIds() {
   if (running_ids_stale_) {
-    running_ids_.clear();
+    std::vector<std::string> ids;
+    ids.reserve(instances_.size());
     for (const auto& [name, inst] : instances_) {
-      if (inst.state == State::kRunning) running_ids_.push_back(inst.provider_id);
+      if (inst.state == State::kRunning) ids.push_back(inst.provider_id);
     }
+    running_ids_ = std::move(ids);
     running_ids_stale_ = false;
   }
   return running_ids_;
@@ -151,7 +154,7 @@ Status TestInfraReconciler::Reconcile(const Request& req, Result* result) {
 // the pool already says.
 Status TestInfraReconciler::Report(const InfraMachinePool& base, const MachinePool& mp,
                                    TestCloud* cloud, Result* result) {
-  const std::vector<std::string>& ids = cloud->RunningIds();
+  const ProviderIDList& ids = cloud->RunningIds();
   const int32_t n = static_cast<int32_t>(ids.size());
   const bool complete =
       n == static_cast<int32_t>(cloud->instances().size()) && n == mp.spec.replicas.value_or(1);
@@ -186,29 +189,39 @@ Status TestInfraReconciler::Report(const InfraMachinePool& base, const MachinePo
 void TestInfraReconciler::Scale(const MachinePool& mp, TestCloud* cloud) {
   const int32_t desired = mp.spec.replicas.value_or(1);
   const std::string version = mp.spec.template_.spec.version.value_or("");
-  std::vector<std::string> current, outdated;
+  // Pointers to the names in the instance map, not copies: a pool of N
+  // instances is scanned on every pass, and most passes change nothing.
+  std::vector<const std::string*> current, outdated;
   int32_t running = 0, launching = 0;
   for (const auto& [name, inst] : cloud->instances()) {
     if (inst.state == TestCloud::State::kDeleting) continue;
-    current.push_back(name);
-    if (inst.version != version) outdated.push_back(name);
+    current.push_back(&name);
+    if (inst.version != version) outdated.push_back(&name);
     if (inst.state == TestCloud::State::kRunning) ++running;
     if (inst.state == TestCloud::State::kLaunching) ++launching;
   }
   const int32_t n = static_cast<int32_t>(current.size());
   const int32_t surge = outdated.empty() ? 0 : 1;
-  for (int32_t i = n; i < desired; ++i) cloud->Launch(version);
+  const std::string first_outdated = outdated.empty() ? "" : *outdated.front();
   // Scale-in retires outdated instances first, then the newest ones.
-  std::vector<std::string> victims = outdated;
-  for (auto it = current.rbegin(); it != current.rend(); ++it) {
-    if (std::find(outdated.begin(), outdated.end(), *it) == outdated.end()) victims.push_back(*it);
+  const int32_t excess = n - desired - surge;
+  std::vector<std::string> victims;
+  for (const std::string* name : outdated) {
+    if (static_cast<int32_t>(victims.size()) >= excess) break;
+    victims.push_back(*name);
   }
-  for (int32_t i = 0; i < n - desired - surge; ++i) cloud->Terminate(victims[i]);
+  const std::set<const std::string*> stale(outdated.begin(), outdated.end());
+  for (auto it = current.rbegin(); it != current.rend(); ++it) {
+    if (static_cast<int32_t>(victims.size()) >= excess) break;
+    if (!stale.count(*it)) victims.push_back(**it);
+  }
+  for (int32_t i = n; i < desired; ++i) cloud->Launch(version);
+  for (const std::string& name : victims) cloud->Terminate(name);
   if (surge == 0 || launching > 0) return;
   if (n == desired) {
     cloud->Launch(version);
   } else if (n == desired + 1 && running == n) {
-    cloud->Terminate(outdated.front());
+    cloud->Terminate(first_outdated);
   }
 }
 

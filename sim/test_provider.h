@@ -50,7 +50,9 @@ class TestCloud {
   void Kill(const std::string& name);
   const std::map<std::string, Instance>& instances() const { return instances_; }
   // providerIDs of the running instances, in instance-name order.
-  const std::vector<std::string>& RunningIds();
+  // Shared with the InfraMachinePool that lists it: unchanged lists compare
+  // and copy in O(1).
+  const ProviderIDList& RunningIds();
   const TestProviderOptions& options() const { return opts_; }
 
  private:
@@ -63,7 +65,7 @@ class TestCloud {
   Rng launch_rng_, delete_rng_;
   uint64_t next_ = 0;
   std::map<std::string, Instance> instances_;
-  std::vector<std::string> running_ids_;
+  ProviderIDList running_ids_;
   bool running_ids_stale_ = true;
 };
 
