@@ -1,6 +1,8 @@
 // machinepool_controller_noderef.go: nodeRefs, retired-node deletion and node
 // patching, plus getNodeRefMap of machinepool_controller_phases.go.
 #include <algorithm>
+#include <memory_resource>
+#include <unordered_map>
 
 #include "controller/capi_names.h"
 #include "controller/conditions.h"
@@ -57,22 +59,23 @@ Status WatchClusterNodes(const MachinePoolDeps& d, const Cluster& cluster) {
 // Steps 9-12: store the references, patch the Nodes, and requeue after 30 s
 // while not every replica has a ready Node.
 Status ApplyNodeReferences(const MachinePoolDeps& d, MachinePoolScope* s, ObjectClient<Node>* nodes,
-                           const NodeReferencesResult& res, Result* r) {
+                           NodeReferencesResult res, Result* r) {
   MachinePool* mp = s->mp;
   const int32_t replicas = mp->status.replicas.value_or(0);
   MachinePoolV1Beta1Status& v = V1Beta1(mp);
   v.ready_replicas = res.ready;
   v.available_replicas = res.available;
   v.unavailable_replicas = replicas - res.available;
-  mp->status.node_refs = res.references;
+  const int references = static_cast<int>(res.references.size());
+  mp->status.node_refs = std::move(res.references);
   s->set_node_refs = mp->status.node_refs;
-  s->set_node_ref_nodes = res.nodes;
+  s->set_node_ref_nodes = std::move(res.nodes);
   d.client->RecordEvent(mp->meta.Key(), "Normal", "SuccessfulSetNodeRefs",
-                        [&res] { return FormatNodeRefs(res.references); });
-  Status st = PatchCachedNodes(nodes, res.nodes, *mp);
+                        [mp] { return FormatNodeRefs(mp->status.node_refs); });
+  Status st = PatchCachedNodes(nodes, s->set_node_ref_nodes, *mp);
   if (!st.ok()) return st;
   const Time now = d.clock->Now();
-  if (replicas != res.ready || static_cast<int>(res.references.size()) != res.ready) {
+  if (replicas != res.ready || references != res.ready) {
     MarkV1Beta1False(mp, capi::kReplicasReadyV1Beta1, capi::kWaitingForReplicasReadyReason,
                      capi::kSeverityInfo, "", now);
     r->requeue_after = kNodeRefsRequeue;
@@ -113,12 +116,14 @@ Status ReconcileNodeRefs(const MachinePoolDeps& d, MachinePoolScope* s, Result* 
     d.client->RecordEvent(mp->meta.Key(), "Warning", "FailedSetNodeRef", st.message());
     return Wrap(st, "failed to get node references");
   }
-  return ApplyNodeReferences(d, s, nodes, res, r);
+  return ApplyNodeReferences(d, s, nodes, std::move(res), r);
 }
 
 NodeRefMap GetNodeRefMap(ObjectClient<Node>* nodes, ProviderIDMatch match) {
+  const std::vector<std::shared_ptr<const Node>> all = nodes->List({});
   NodeRefMap out;
-  for (const auto& node : nodes->List({})) {
+  out.reserve(all.size());
+  for (const auto& node : all) {
     std::optional<std::string_view> key = ProviderIDKey(node->spec.provider_id, match);
     if (!key) continue;
     // A later Node with the same key wins; its entry is re-made so that the
@@ -136,6 +141,8 @@ Status GetNodeReferences(const std::vector<std::string>& provider_ids, int32_t m
                          const NodeRefMap& nodes, Time now, ProviderIDMatch match,
                          NodeReferencesResult* out) {
   *out = {};
+  out->references.reserve(provider_ids.size());
+  out->nodes.reserve(provider_ids.size());
   for (const std::string& id : provider_ids) {
     std::optional<std::string_view> key = ProviderIDKey(id, match);
     if (!key) continue;
@@ -146,7 +153,7 @@ Status GetNodeReferences(const std::vector<std::string>& provider_ids, int32_t m
       ++out->ready;
       if (IsNodeAvailable(&node, min_ready_seconds, now)) ++out->available;
     }
-    out->references.push_back({.name = node.meta.name, .uid = node.meta.uid});
+    out->references.emplace_back(NodeReference{.name = node.meta.name, .uid = node.meta.uid});
     out->nodes.push_back(it->second);
   }
   if (out->references.empty() && !provider_ids.empty()) {
@@ -175,8 +182,9 @@ bool NodeNeedsPatch(const Node& node, const std::map<std::string, std::string>& 
   auto it = node.meta.annotations.begin();
   const auto end = node.meta.annotations.end();
   for (const auto& [k, v] : desired) {
-    while (it != end && it->first < k) ++it;
-    if (it == end || it->first != k || it->second != v) return true;
+    int c = -1;
+    while (it != end && (c = it->first.compare(k)) < 0) ++it;
+    if (it == end || c != 0 || it->second != v) return true;
   }
   return std::any_of(node.spec.taints.begin(), node.spec.taints.end(), IsUninitializedTaint);
 }
@@ -223,7 +231,10 @@ Status DeleteRetiredNodes(ObjectClient<Node>* nodes, const std::vector<NodeRefer
   // Keys are views into the cached Nodes, which `held` keeps alive.
   std::vector<std::shared_ptr<const Node>> held;
   held.reserve(node_refs.size());
-  std::unordered_map<std::string_view, const Node*> retired;
+  // One arena for the map's entries, released at once: this runs on every
+  // reconcile of a pool with N nodeRefs.
+  std::pmr::monotonic_buffer_resource arena;
+  std::pmr::unordered_map<std::string_view, const Node*> retired(&arena);
   retired.reserve(node_refs.size());
   for (const NodeReference& ref : node_refs) {
     std::shared_ptr<const Node> node = nodes->GetShared({"", ref.name});

@@ -26,8 +26,23 @@ ListDiff SortedDifference(std::vector<std::string_view> before,
   return d;
 }
 
-bool StrictlySorted(const std::vector<std::string_view>& v) {
-  return std::adjacent_find(v.begin(), v.end(), std::greater_equal<>()) == v.end();
+bool StrictlySorted(std::vector<std::string_view>::const_iterator first,
+                    std::vector<std::string_view>::const_iterator last) {
+  return std::adjacent_find(first, last, std::greater_equal<>()) == last;
+}
+
+// Both lists strictly sorted, checking their common head and tail once.
+bool BothStrictlySorted(const std::vector<std::string_view>& before,
+                        const std::vector<std::string_view>& after, size_t head, size_t tail) {
+  auto middle_sorted = [&](const std::vector<std::string_view>& v) {
+    // The middle with one neighbour of the head and of the tail on each side.
+    auto first = v.begin() + (head > 0 ? head - 1 : 0);
+    auto last = v.end() - (tail > 0 ? tail - 1 : 0);
+    return StrictlySorted(first, last);
+  };
+  return StrictlySorted(before.begin(), before.begin() + head) &&
+         StrictlySorted(before.end() - tail, before.end()) && middle_sorted(before) &&
+         middle_sorted(after);
 }
 
 // Both lists strictly sorted: the entries of the common head and tail are in
@@ -64,7 +79,7 @@ ListDiff DiffLists(std::vector<std::string_view> before, std::vector<std::string
   }
   // Providers that list in name order (CAPZ sorts, the test cloud lists its
   // instances by name) insert anywhere: merge instead of sorting or hashing.
-  if (StrictlySorted(before) && StrictlySorted(after)) {
+  if (BothStrictlySorted(before, after, head, tail)) {
     return MergeDifference(before, after, head, tail);
   }
   const size_t skipped = head + tail;
