@@ -94,7 +94,9 @@ void FillPool(const SummaryInputs& in, const PoolRecord& r, proto::PoolSummary* 
                     r.converged_since.has_value(),
                     r.deleted,
                     p->not_converged_reason()};
-  FillCriticalPath(ComputeCriticalPath(*in.recorder, q), p->mutable_critical_path());
+  if (in.critical_path) {
+    FillCriticalPath(ComputeCriticalPath(*in.recorder, q), p->mutable_critical_path());
+  }
 }
 
 }  // namespace

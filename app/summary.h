@@ -21,6 +21,7 @@ struct SummaryInputs {
   const Recorder* recorder;
   uint64_t api_writes = 0;
   uint64_t reconciles = 0;
+  bool critical_path = true;  // false: leave each pool's critical_path empty
 };
 
 void BuildSummary(const SummaryInputs& in, proto::RunSummary* out);

@@ -66,7 +66,7 @@ class World {
 
   bool Build(std::string* error);
   // False with *error when a budget of spec.limits stopped the run.
-  bool Run(RunOutput* out, std::string* error);
+  bool Run(const RunOptions& opts, RunOutput* out, std::string* error);
 
  private:
   bool BuildProviders(std::string* error);
@@ -354,7 +354,7 @@ void World::ApplyEvent(const proto::Event& e) {
   }
 }
 
-bool World::Run(RunOutput* out, std::string* error) {
+bool World::Run(const RunOptions& opts, RunOutput* out, std::string* error) {
   RunLimits limits(sc_.spec().limits());
   EventLoop::Stats stats = loop_.Run(sc_.spec().horizon(), limits.ForLoop());
   *error = limits.Error(stats, rec_);
@@ -363,6 +363,7 @@ bool World::Run(RunOutput* out, std::string* error) {
   SummaryInputs in{&sc_, seed_, &stats, observer_.get(), &rec_};
   for (ControllerHandle* h : controllers_) in.api_writes += h->api_writes();
   in.reconciles = mp_controller_->queue().reconciles();
+  in.critical_path = opts.critical_path;
   BuildSummary(in, &out->summary);
   out->recorder = std::move(rec_);
   return true;
@@ -370,11 +371,11 @@ bool World::Run(RunOutput* out, std::string* error) {
 
 }  // namespace
 
-bool RunScenario(const proto::Scenario& scenario, uint64_t seed, RunOutput* out,
-                 std::string* error) {
+bool RunScenario(const proto::Scenario& scenario, uint64_t seed, RunOutput* out, std::string* error,
+                 const RunOptions& opts) {
   World world(scenario, seed);
   if (!world.Build(error)) return false;
-  return world.Run(out, error);
+  return world.Run(opts, out, error);
 }
 
 }  // namespace mpsim
