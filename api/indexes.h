@@ -38,9 +38,11 @@ struct FieldIndexes<MachinePool> {
   static void Values(const MachinePool& mp, const std::string& field,
                      std::vector<std::string_view>* out) {
     if (field == kMachinePoolNodeNameField) {
+      out->reserve(mp.status.node_refs.size());
       for (const NodeReference& r : mp.status.node_refs) out->push_back(r.name);
     } else if (field == kMachinePoolProviderIDField && mp.spec.provider_id_list) {
       // machinePoolByProviderID skips empty entries.
+      out->reserve(mp.spec.provider_id_list->size());
       for (const std::string& id : *mp.spec.provider_id_list) {
         if (!id.empty()) out->push_back(id);
       }
