@@ -12,6 +12,7 @@
 
 #include "api/client.h"
 #include "api/reconciler.h"
+#include "controller/node_ref_map.h"
 #include "controller/options.h"
 
 namespace mpsim {
@@ -22,13 +23,6 @@ struct MachinePoolDeps {
   const Clock* clock = nullptr;
   MachinePoolOptions opts;
 };
-
-// Nodes of the workload cluster by match key (ProviderIDKey), shared with the
-// cache rather than copied. Each key is a view into the providerID of the
-// Node its entry holds, so building the map copies no strings. Only ever
-// looked up, never iterated in an order that reaches an output, so a hash
-// map is safe for determinism.
-using NodeRefMap = std::unordered_map<std::string_view, std::shared_ptr<const Node>>;
 
 // machinepool_controller_scope.go: what one reconcile reads and shares.
 struct MachinePoolScope {
