@@ -4,13 +4,13 @@
 
 #include <string>
 
+#include "app/trace_json.h"
 #include "app/world.h"
 
 namespace mpsim {
 
 std::string SummaryJson(const proto::RunSummary& s);
 std::string TimelineCsv(const Recorder& rec);
-std::string TraceJson(const RunOutput& out);
 
 // Writes the three files into dir, each atomically, summary.json last (and
 // removed first): when it exists the set is whole. False with *error set on failure.

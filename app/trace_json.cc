@@ -1,0 +1,239 @@
+#include "app/trace_json.h"
+
+#include <cstdio>
+#include <map>
+#include <optional>
+#include <string_view>
+#include <utility>
+
+#include "app/instance_states.h"
+
+namespace mpsim {
+namespace {
+
+// JSON string escaping: quotes, backslashes and control characters.
+void AppendQuoted(std::string* out, std::string_view s) {
+  out->push_back('"');
+  for (char c : s) {
+    switch (c) {
+      case '"':
+        *out += "\\\"";
+        break;
+      case '\\':
+        *out += "\\\\";
+        break;
+      case '\b':
+        *out += "\\b";
+        break;
+      case '\f':
+        *out += "\\f";
+        break;
+      case '\n':
+        *out += "\\n";
+        break;
+      case '\r':
+        *out += "\\r";
+        break;
+      case '\t':
+        *out += "\\t";
+        break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20) {
+          char buf[8];
+          std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(c));
+          *out += buf;
+        } else {
+          out->push_back(c);
+        }
+    }
+  }
+  out->push_back('"');
+}
+
+// One trace event; its fields print in sorted key order.
+struct Event {
+  std::string_view args;  // a rendered JSON object, or empty
+  std::optional<Time> dur;
+  std::string_view name;
+  const char* ph;
+  int pid;
+  const char* s = nullptr;  // an instant's scope
+  std::optional<int> tid;
+  std::optional<Time> ts;
+};
+
+class Writer {
+ public:
+  Writer() { text_ = "{\"displayTimeUnit\":\"ms\",\"traceEvents\":["; }
+
+  void Add(const Event& e) {
+    text_ += first_ ? "{" : ",{";
+    first_ = false;
+    bool any = false;
+    auto key = [&](const char* k) {
+      if (any) text_.push_back(',');
+      any = true;
+      text_.push_back('"');
+      text_ += k;
+      text_ += "\":";
+    };
+    if (!e.args.empty()) key("args"), text_ += e.args;
+    if (e.dur) key("dur"), text_ += std::to_string(*e.dur);
+    key("name"), AppendQuoted(&text_, e.name);
+    key("ph"), AppendQuoted(&text_, e.ph);
+    key("pid"), text_ += std::to_string(e.pid);
+    if (e.s) key("s"), AppendQuoted(&text_, e.s);
+    if (e.tid) key("tid"), text_ += std::to_string(*e.tid);
+    if (e.ts) key("ts"), text_ += std::to_string(*e.ts);
+    text_.push_back('}');
+  }
+
+  std::string Finish() { return std::move(text_) + "]}\n"; }
+
+ private:
+  std::string text_;
+  bool first_ = true;
+};
+
+std::string ArgsObject(const char* key, std::string_view value) {
+  std::string out = "{\"";
+  out += key;
+  out += "\":";
+  AppendQuoted(&out, value);
+  return out + "}";
+}
+
+// Per pool: a process; thread 0 holds the phases, one thread per instance
+// holds its lifecycle. Controllers get a process of their own.
+class TraceBuilder {
+ public:
+  explicit TraceBuilder(const RunOutput& out) : out_(out) {
+    end_ = static_cast<Time>(out.summary.end_time_s() * kSecond + 0.5);
+    int pid = 1;
+    for (const auto& p : out.summary.pools()) {
+      pids_[p.name()] = pid;
+      Meta("process_name", pid, 0, "MachinePool " + p.name());
+      Meta("thread_name", pid, 0, "phase");
+      ++pid;
+    }
+  }
+
+  std::string Build() {
+    for (const TimelineRow& r : out_.recorder.rows()) Row(r);
+    for (auto& [key, open] : open_) Span(open.name, key.first, key.second, open.start, end_);
+    Controllers();
+    return w_.Finish();
+  }
+
+ private:
+  struct Open {
+    std::string name;
+    Time start;
+  };
+  struct Replicas {
+    int desired = 0, ready = 0, available = 0;
+  };
+
+  void Meta(const char* what, int pid, int tid, std::string_view name) {
+    const std::string args = ArgsObject("name", name);
+    w_.Add({.args = args, .name = what, .ph = "M", .pid = pid, .tid = tid});
+  }
+
+  void Span(std::string_view name, int pid, int tid, Time start, Time end,
+            std::string_view args = {}) {
+    w_.Add({.args = args,
+            .dur = end - start,
+            .name = name,
+            .ph = "X",
+            .pid = pid,
+            .tid = tid,
+            .ts = start});
+  }
+
+  void Instant(std::string_view name, int pid, int tid, Time t) {
+    w_.Add({.name = name, .ph = "i", .pid = pid, .s = "t", .tid = tid, .ts = t});
+  }
+
+  // An instance's track runs through its lifecycle: the cloud's states, then
+  // "Node registered" and "Node Ready", with instants for the providerID, the
+  // nodeRef match and faults.
+  void Row(const TimelineRow& r) {
+    auto pit = pids_.find(r.pool);
+    if (pit == pids_.end()) return;
+    int pid = pit->second;
+    if (r.object_kind == "MachinePool" && r.field == "phase") {
+      Switch({pid, 0}, r.to, r.time);
+    } else if (r.object_kind == "MachinePool" && r.field == "nodeRef") {
+      if (!r.to.empty()) Instant("nodeRef matched", pid, Tid(pid, r.to), r.time);
+    } else if (r.object_kind == "MachinePool") {
+      Counter(r, pid);
+    } else if (r.object_kind == "Instance" && r.field == "state") {
+      const bool gone = StageOf(r.to) == InstanceStage::kGone;
+      Switch({pid, Tid(pid, r.object)}, gone ? "" : r.to, r.time);
+    } else if (r.object_kind == "Node" && r.field == "registered" && r.to == "true") {
+      Switch({pid, Tid(pid, r.object)}, "Node registered", r.time);
+    } else if (r.object_kind == "Node" && r.field == "Ready" && r.to == "True") {
+      Switch({pid, Tid(pid, r.object)}, "Node Ready", r.time);
+    } else if (r.object_kind == "Node" || r.object_kind == "Fault") {
+      Instant(r.object_kind + " " + r.field + "=" + r.to, pid, Tid(pid, r.object), r.time);
+    }
+  }
+
+  // Replicas as a counter track: desired, ready and available over time.
+  void Counter(const TimelineRow& r, int pid) {
+    int Replicas::*series = nullptr;
+    if (r.field == "spec.replicas") series = &Replicas::desired;
+    if (r.field == "readyReplicas") series = &Replicas::ready;
+    if (r.field == "availableReplicas") series = &Replicas::available;
+    if (series == nullptr) return;
+    Replicas& v = replicas_[pid];
+    v.*series = r.to.empty() ? 0 : std::stoi(r.to);
+    const std::string args = "{\"available\":" + std::to_string(v.available) +
+                             ",\"desired\":" + std::to_string(v.desired) +
+                             ",\"ready\":" + std::to_string(v.ready) + "}";
+    w_.Add({.args = args, .name = "replicas", .ph = "C", .pid = pid, .ts = r.time});
+  }
+
+  void Switch(std::pair<int, int> key, const std::string& next, Time t) {
+    auto it = open_.find(key);
+    if (it != open_.end()) {
+      Span(it->second.name, key.first, key.second, it->second.start, t);
+      open_.erase(it);
+    }
+    if (!next.empty()) open_[key] = {next, t};
+  }
+
+  int Tid(int pid, const std::string& object) {
+    auto [it, fresh] = tids_.try_emplace({pid, object}, static_cast<int>(tids_.size()) + 1);
+    if (fresh) Meta("thread_name", pid, it->second, object);
+    return it->second;
+  }
+
+  void Controllers() {
+    const int pid = static_cast<int>(pids_.size()) + 1;
+    Meta("process_name", pid, 0, "controllers");
+    std::map<std::string, int> tids;
+    for (const ReconcileSpan& s : out_.recorder.reconciles()) {
+      auto [it, fresh] = tids.try_emplace(s.controller, static_cast<int>(tids.size()) + 1);
+      if (fresh) Meta("thread_name", pid, it->second, s.controller);
+      Span("reconcile " + s.object, pid, it->second, s.start, s.end,
+           ArgsObject("outcome", s.outcome));
+      // API errors and throttling stand out.
+      if (s.outcome.rfind("error", 0) == 0) Instant(s.outcome, pid, it->second, s.start);
+    }
+  }
+
+  const RunOutput& out_;
+  Writer w_;
+  Time end_ = 0;
+  std::map<std::string, int> pids_;
+  std::map<std::pair<int, std::string>, int> tids_;
+  std::map<std::pair<int, int>, Open> open_;
+  std::map<int, Replicas> replicas_;  // pid -> the last desired, ready, available
+};
+
+}  // namespace
+
+std::string TraceJson(const RunOutput& out) { return TraceBuilder(out).Build(); }
+
+}  // namespace mpsim
