@@ -14,6 +14,7 @@ std::optional<std::vector<VersionCount>> VersionsFromNodeRefs(
   std::unordered_map<std::string_view, const Node*> by_name;
   for (const auto& [key, node] : *nodes) by_name[node->meta.name] = node.get();
   std::vector<VersionCount> versions;
+  versions.reserve(refs.size());
   for (const NodeReference& ref : refs) {
     auto it = by_name.find(ref.name);
     if (it == by_name.end() || it->second->status.node_info.kubelet_version.empty()) continue;
@@ -27,6 +28,7 @@ std::optional<std::vector<VersionCount>> VersionsFromRefNodes(
     const std::vector<std::shared_ptr<const Node>>& ref_nodes) {
   if (ref_nodes.empty()) return std::nullopt;
   std::vector<VersionCount> versions;
+  versions.reserve(ref_nodes.size());
   for (const auto& node : ref_nodes) {
     if (node->status.node_info.kubelet_version.empty()) continue;
     versions.push_back({node->status.node_info.kubelet_version, 1});

@@ -102,7 +102,7 @@ std::optional<std::vector<VersionCount>> AggregateStatusVersions(
   std::vector<Ordered> agg;
   for (const VersionCount& v : versions) {
     if (v.version.empty()) continue;
-    auto [it, inserted] = index.emplace(v.version, agg.size());
+    auto [it, inserted] = index.try_emplace(v.version, agg.size());
     if (inserted) {
       agg.push_back({v, agg.size()});
     } else {
