@@ -47,6 +47,12 @@ std::vector<DefaultEntry> AsgDefaults() {
        "providers.md §4.1 EC2 mutating request bucket; the same for Auto Scaling", "H"},
       {"spec.machinePools[].provider.asg.apiThrottling.mutatingRefill", "5", "",
        "providers.md §4.1 EC2 mutating refill 5/s; the same for Auto Scaling", "H"},
+      {"spec.machinePools[].provider.asg.apiThrottling.runInstancesBurst", "1000", "",
+       "providers.md §1.3, §4.1 RunInstances resource bucket, 1000 tokens, one per instance "
+       "(ec2-api-throttling.html); that ASG launches draw it is unverified",
+       "M"},
+      {"spec.machinePools[].provider.asg.apiThrottling.runInstancesRefill", "2", "",
+       "providers.md §1.3, §4.1 RunInstances resource refill, 2 tokens/s", "M"},
       {"spec.machinePools[].provider.asg.lifecycleHooks", "[]", "",
        "providers.md §1.6.1 CAPA puts only the hooks of spec.lifecycleHooks", "H"},
       {"spec.machinePools[].provider.asg.lifecycleHooks[].heartbeatTimeout", "1h", "",

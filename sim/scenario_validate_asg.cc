@@ -17,10 +17,13 @@ void Add(std::vector<Issue>* issues, const std::string& path, std::string messag
 
 void Throttling(const proto::AsgApiThrottling& t, const std::string& path,
                 std::vector<Issue>* issues) {
-  const std::pair<int32_t, const char*> counts[] = {{t.describe_burst(), "describeBurst"},
-                                                    {t.describe_refill(), "describeRefill"},
-                                                    {t.mutating_burst(), "mutatingBurst"},
-                                                    {t.mutating_refill(), "mutatingRefill"}};
+  const std::pair<int32_t, const char*> counts[] = {
+      {t.describe_burst(), "describeBurst"},
+      {t.describe_refill(), "describeRefill"},
+      {t.mutating_burst(), "mutatingBurst"},
+      {t.mutating_refill(), "mutatingRefill"},
+      {t.run_instances_burst(), "runInstancesBurst"},
+      {t.run_instances_refill(), "runInstancesRefill"}};
   for (const auto& [n, key] : counts) {
     if (n < 1 || n > 1'000'000) Add(issues, JoinKey(path, key), "expected 1 to 1000000 tokens");
   }

@@ -16,8 +16,8 @@ LifecycleHook ToHook(const proto::AsgLifecycleHook& h) {
 }
 
 ThrottleLimits ToThrottleLimits(const proto::AsgApiThrottling& t) {
-  return {t.enabled(), t.describe_burst(), t.describe_refill(), t.mutating_burst(),
-          t.mutating_refill()};
+  return {t.enabled(),         t.describe_burst(),      t.describe_refill(),     t.mutating_burst(),
+          t.mutating_refill(), t.run_instances_burst(), t.run_instances_refill()};
 }
 
 }  // namespace

@@ -13,8 +13,10 @@ void AsgProvider::AddPool(const proto::MachinePoolSpec& pool) {
   if (groups_.empty() && opts.api_throttling.enabled) {
     throttle_ = std::make_unique<AwsThrottle>(opts.api_throttling);
   }
-  groups_[pool.name()] = std::make_unique<AutoScalingGroup>(
-      ctx_.loop, ctx_.workload, ctx_.recorder, pool.name(), std::move(opts), ctx_.seed);
+  auto group = std::make_unique<AutoScalingGroup>(ctx_.loop, ctx_.workload, ctx_.recorder,
+                                                  pool.name(), std::move(opts), ctx_.seed);
+  group->set_throttle(throttle_.get());
+  groups_[pool.name()] = std::move(group);
 }
 
 void AsgProvider::AddControllers(Manager* manager) {

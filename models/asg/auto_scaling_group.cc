@@ -116,7 +116,8 @@ void AutoScalingGroup::Activity() {
   if (live_ > desired_) return ScaleIn(live_ - desired_);
   for (int32_t i = live_; i < desired_; ++i) {
     if (!LaunchOne()) {
-      // No zone had capacity: the activity fails and the group retries later.
+      // No zone had capacity, or the account ran out of RunInstances tokens:
+      // the activity fails and the group retries later.
       ScheduleActivity(Sample(opts_.launch_retry, activity_rng_));
       return;
     }
@@ -134,6 +135,13 @@ bool AutoScalingGroup::LaunchOne() {
       rec_->Fault(loop_->Now(), pool_, *zone, "InsufficientInstanceCapacity");
       failed.push_back(*zone);
       continue;
+    }
+    // The group launches on the account's behalf and, we assume (providers.md
+    // §1.3 leaves it unverified), draws RunInstances' resource bucket: an
+    // empty bucket fails the whole activity, whatever the zone.
+    if (throttle_ != nullptr && !throttle_->TakeInstanceLaunch(loop_->Now())) {
+      rec_->Fault(loop_->Now(), pool_, pool_, "RunInstances.RequestLimitExceeded");
+      return false;
     }
     Launch(*zone);
     return true;

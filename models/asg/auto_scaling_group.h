@@ -60,6 +60,9 @@ class AutoScalingGroup {
   int launch_template_version() const { return lt_version_; }
   bool refreshing() const { return refresh_.has_value(); }
   const AsgOptions& options() const { return opts_; }
+  // The account's API buckets, shared by every group of the run; nullptr
+  // (the default) when the scenario leaves apiThrottling off.
+  void set_throttle(AwsThrottle* throttle) { throttle_ = throttle; }
 
   // CreateAutoScalingGroup with DesiredCapacity and the template's version.
   void Create(int32_t desired, const std::string& kubelet_version);
@@ -110,6 +113,7 @@ class AutoScalingGroup {
   Recorder* rec_;
   std::string pool_;
   AsgOptions opts_;
+  AwsThrottle* throttle_ = nullptr;
   Rng launch_rng_, delete_rng_, activity_rng_, fault_rng_, policy_rng_, hook_rng_, spot_rng_;
   bool exists_ = false;
   bool deleting_ = false;

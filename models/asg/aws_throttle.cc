@@ -51,7 +51,8 @@ AwsThrottle::AwsThrottle(const ThrottleLimits& l)
     : ec2_describe_(l.describe_burst, l.describe_refill),
       ec2_mutating_(l.mutating_burst, l.mutating_refill),
       asg_describe_(l.describe_burst, l.describe_refill),
-      asg_mutating_(l.mutating_burst, l.mutating_refill) {}
+      asg_mutating_(l.mutating_burst, l.mutating_refill),
+      run_instances_(l.run_instances_burst, l.run_instances_refill) {}
 
 std::string_view AwsThrottle::Take(std::string_view api, Time now) {
   const size_t colon = api.find(':');

@@ -38,6 +38,10 @@ struct ThrottleLimits {
   int32_t describe_refill = 20;
   int32_t mutating_burst = 200;  // ec2-api-throttling.html, mutating actions
   int32_t mutating_refill = 5;
+  // RunInstances' resource bucket: one token per instance launched
+  // (ec2-api-throttling.html, quoted in providers.md §1.3).
+  int32_t run_instances_burst = 1000;
+  int32_t run_instances_refill = 2;
 };
 
 // One account's buckets: a non-mutating and a mutating one per service.
@@ -48,9 +52,12 @@ class AwsThrottle {
   // "autoscaling:DescribeAutoScalingGroups") at `now`. Returns the error code
   // the call fails with, or "" when it goes through.
   std::string_view Take(std::string_view api, Time now);
+  // Spends the RunInstances resource token of one instance a group launches
+  // on the account's behalf; false when the bucket is empty.
+  bool TakeInstanceLaunch(Time now) { return run_instances_.Take(now); }
 
  private:
-  TokenBucket ec2_describe_, ec2_mutating_, asg_describe_, asg_mutating_;
+  TokenBucket ec2_describe_, ec2_mutating_, asg_describe_, asg_mutating_, run_instances_;
 };
 
 }  // namespace mpsim::asg

@@ -14,7 +14,8 @@ testing::Ran Validate(const std::string& asg_block) {
 
 TEST(AsgValidation, HooksThrottlingAndSpotAsDocumentedAreValid) {
   const testing::Ran r = Validate(
-      "{apiThrottling: {enabled: true, describeBurst: 5}, spotInterruptionRate: 0.5, "
+      "{apiThrottling: {enabled: true, describeBurst: 5, runInstancesBurst: 50}, "
+      "spotInterruptionRate: 0.5, "
       "machinePoolMachines: true, lifecycleHooks: [{transition: launching, "
       "completeAfter: {dist: constant, value: 30s}}, {transition: terminating, "
       "heartbeatTimeout: 5m, defaultResult: CONTINUE}]}");
@@ -29,6 +30,8 @@ TEST(AsgValidation, EachBadValueNamesItsKeyAndExitsTwo) {
       {"{apiThrottling: {describeRefill: 0}}", p + "apiThrottling.describeRefill"},
       {"{apiThrottling: {mutatingBurst: 0}}", p + "apiThrottling.mutatingBurst"},
       {"{apiThrottling: {mutatingRefill: 2000000}}", p + "apiThrottling.mutatingRefill"},
+      {"{apiThrottling: {runInstancesBurst: 0}}", p + "apiThrottling.runInstancesBurst"},
+      {"{apiThrottling: {runInstancesRefill: -1}}", p + "apiThrottling.runInstancesRefill"},
       {"{lifecycleHooks: [{transition: launch}]}", p + "lifecycleHooks[0].transition"},
       {"{lifecycleHooks: [{transition: launching, heartbeatTimeout: 10s}]}",
        p + "lifecycleHooks[0].heartbeatTimeout"},

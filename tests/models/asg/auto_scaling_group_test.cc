@@ -104,5 +104,29 @@ TEST_F(AsgTest, RefreshReplacesEveryInstanceWithTheNewTemplate) {
   for (const Instance* i : g.Describe()) EXPECT_EQ(i->kubelet_version, "v1.31.0");
 }
 
+// Launches past the account's RunInstances tokens fail the activity, which
+// retries after launchRetry (60 s here) with the bucket refilled since (up to
+// its burst of 10).
+TEST_F(AsgTest, EmptyRunInstancesBucketMakesTheScaleUpPartialUntilRefilled) {
+  ThrottleLimits l;
+  l.enabled = true;
+  l.run_instances_burst = 10;
+  l.run_instances_refill = 1;
+  AwsThrottle throttle(l);
+  AutoScalingGroup g(&loop_, &workload_, &rec_, "mp-0", Options(), 1);
+  g.set_throttle(&throttle);
+  g.Create(100, "v1.30.0");
+  RunTo(5 * kSecond);
+  EXPECT_EQ(g.size(), 10u);
+  EXPECT_EQ(rec_.faults("mp-0"), 1u);
+  RunTo(70 * kSecond);  // the retry at 61 s finds a full bucket again
+  EXPECT_EQ(g.size(), 20u);
+  EXPECT_EQ(rec_.faults("mp-0"), 2u);
+  RunTo(9 * kMinute);  // nine retries of ten: the 541 s one completes it
+  EXPECT_EQ(g.size(), 90u);
+  RunTo(10 * kMinute);
+  EXPECT_EQ(g.size(), 100u);
+}
+
 }  // namespace
 }  // namespace mpsim::asg

@@ -61,5 +61,17 @@ TEST(AwsThrottle, Ec2MutationsBeyondTheBurstAreRequestLimitExceeded) {
   EXPECT_EQ(t.Take("ec2:DeleteLaunchTemplate", kSecond), "");
 }
 
+// The RunInstances resource bucket is its own: 1000 instances, then 2 a
+// second (providers.md §1.3), whatever the request buckets hold.
+TEST(AwsThrottle, InstanceLaunchesDrawTheirOwnResourceBucket) {
+  AwsThrottle t(ThrottleLimits{});
+  for (int i = 0; i < 1000; ++i) ASSERT_TRUE(t.TakeInstanceLaunch(0)) << i;
+  EXPECT_FALSE(t.TakeInstanceLaunch(0));
+  EXPECT_EQ(t.Take("ec2:CreateLaunchTemplate", 0), "") << "the request bucket is untouched";
+  EXPECT_TRUE(t.TakeInstanceLaunch(kSecond));
+  EXPECT_TRUE(t.TakeInstanceLaunch(kSecond));
+  EXPECT_FALSE(t.TakeInstanceLaunch(kSecond));
+}
+
 }  // namespace
 }  // namespace mpsim::asg
