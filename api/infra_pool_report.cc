@@ -9,7 +9,8 @@ Status PatchInfraPoolReport(ObjectClient<InfraMachinePool>* client, const InfraM
   const int32_t n = static_cast<int32_t>(report.provider_ids.size());
   if (imp.spec.provider_id_list == report.provider_ids && imp.status.replicas == n &&
       imp.status.ready == report.ready &&
-      imp.status.initialization_provisioned == report.provisioned) {
+      imp.status.initialization_provisioned == report.provisioned &&
+      imp.status.infrastructure_machine_kind == report.machine_kind) {
     return Status::Ok();
   }
   InfraMachinePool next = imp;
@@ -17,6 +18,7 @@ Status PatchInfraPoolReport(ObjectClient<InfraMachinePool>* client, const InfraM
   next.status.replicas = n;
   next.status.ready = report.ready;
   next.status.initialization_provisioned = report.provisioned;
+  next.status.infrastructure_machine_kind = std::move(report.machine_kind);
   return client->Patch(imp, &next);
 }
 

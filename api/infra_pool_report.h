@@ -2,6 +2,7 @@
 // InfraMachinePool contract fields), patched only when something changed.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -13,6 +14,9 @@ struct InfraPoolReport {
   std::vector<std::string> provider_ids;  // spec.providerIDList; status.replicas is its length
   bool ready = false;                     // status.ready
   bool provisioned = false;               // status.initialization.provisioned
+  // status.infrastructureMachineKind: set by providers that make one
+  // InfraMachine per instance (MachinePool Machines), else left unset.
+  std::optional<std::string> machine_kind;
 };
 
 // Patches `imp` with `report` unless it already says exactly that: the

@@ -42,7 +42,8 @@ std::string NoMachinesError(int index, const std::string& pool, const std::strin
   return "spec.events[" + std::to_string(index) + "].deleteMachine.pool: pool \"" + pool +
          "\" runs on provider `" + provider +
          "`, whose model creates no MachinePool Machines, so it has no Machine to delete; "
-         "deleteMachine needs a pool such as provider: {test: {machinePoolMachines: true}}";
+         "deleteMachine needs a pool such as provider: {test: {machinePoolMachines: true}} or "
+         "{asg: {machinePoolMachines: true}}";
 }
 
 }  // namespace mpsim

@@ -36,6 +36,11 @@ void AsgProvider::AddControllers(Manager* manager) {
       OwnKind());
 }
 
+bool AsgProvider::CreatesMachines(const std::string& pool) const {
+  auto it = groups_.find(pool);
+  return it != groups_.end() && it->second->options().machine_pool_machines;
+}
+
 int AsgProvider::KillInstances(const std::string& pool, int count, Rng* rng) {
   auto it = groups_.find(pool);
   if (it == groups_.end()) return 0;

@@ -20,6 +20,9 @@ class AsgProvider : public InfraProvider {
   void AddPool(const proto::MachinePoolSpec& pool) override;
   void AddControllers(Manager* manager) override;
   int KillInstances(const std::string& pool, int count, Rng* rng) override;
+  // Pools with the MachinePoolMachines gate have an AWSMachine, and so a
+  // Machine, per instance.
+  bool CreatesMachines(const std::string& pool) const override;
 
  private:
   ProviderContext ctx_;

@@ -91,6 +91,14 @@ void AutoScalingGroup::Kill(const std::string& id) {
   if (!deleting_) ScheduleActivity(Sample(opts_.reaction_delay, activity_rng_));
 }
 
+void AutoScalingGroup::TerminateInstance(const std::string& id) {
+  auto it = instances_.find(id);
+  if (it == instances_.end() || Leaving(it->second.state)) return;
+  Terminate(id, /*run_hook=*/false);
+  // The EC2 health check sees it go; the group replaces it.
+  if (!deleting_) ScheduleActivity(Sample(opts_.reaction_delay, activity_rng_));
+}
+
 std::vector<const Instance*> AutoScalingGroup::Describe() {
   std::vector<const Instance*> out;
   out.reserve(order_.size());

@@ -77,6 +77,9 @@ class AutoScalingGroup {
   void Delete();
   // The cloud takes `id` away (spot reclaim, hardware failure).
   void Kill(const std::string& id);
+  // ec2:TerminateInstances on a member, outside the group's API: no hook,
+  // desired capacity unchanged, so the group launches a replacement.
+  void TerminateInstance(const std::string& id);
 
   // DescribeAutoScalingGroups: every instance, any lifecycle state, in API
   // order (launch order, unless the reorder fault shuffles it).

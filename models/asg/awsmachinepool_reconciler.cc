@@ -1,6 +1,8 @@
 #include "models/asg/awsmachinepool_reconciler.h"
 
 #include <algorithm>
+#include <optional>
+#include <vector>
 
 #include "api/infra_pool_report.h"
 #include "api/provider_watches.h"
@@ -34,7 +36,19 @@ AwsMachinePoolReconciler::AwsMachinePoolReconciler(Client* client, const Clock* 
                                                    AwsThrottle* throttle)
     : client_(client), clock_(clock), rec_(rec), groups_(std::move(groups)), throttle_(throttle) {}
 
-void AwsMachinePoolReconciler::Setup(Builder* b) { WatchProviderPools(b, kAwsMachinePoolKind); }
+void AwsMachinePoolReconciler::Setup(Builder* b) {
+  WatchProviderPools(b, kAwsMachinePoolKind);
+  // The gate's AWSMachines, mapped to their pool by the non-controller owner
+  // reference: a deleted one is acted on at once, not at the 3-minute requeue.
+  b->WatchInfraMachines([](const WatchEvent<InfraMachine>& ev) {
+    std::vector<Request> out;
+    if (ev.obj.kind != kAwsMachineKind) return out;
+    for (const OwnerReference& r : ev.obj.meta.owner_references) {
+      if (r.kind == kAwsMachinePoolKind) out.push_back({{ev.obj.meta.ns, r.name}});
+    }
+    return out;
+  });
+}
 
 Status AwsMachinePoolReconciler::Reconcile(const Request& req, Result* result) {
   std::shared_ptr<const InfraMachinePool> imp = client_->InfraMachinePools().GetShared(req.key);
@@ -70,7 +84,9 @@ Status AwsMachinePoolReconciler::ReconcileNormal(const InfraMachinePool& imp, co
   if (Status s = SyncLaunchTemplate(imp, mp, asg); !s.ok()) return s;
   if (Status s = SyncReplicas(imp, mp, asg); !s.ok()) return s;
   if (Status s = WriteStatus(imp, asg); !s.ok()) return s;
-  if (asg->options().machine_pool_machines) result->requeue_after = kMachinePoolMachinesRequeue;
+  if (!asg->options().machine_pool_machines) return Status::Ok();
+  if (Status s = SyncAwsMachines(imp, mp, asg); !s.ok()) return s;
+  result->requeue_after = kMachinePoolMachinesRequeue;
   return Status::Ok();
 }
 
@@ -127,8 +143,15 @@ Status AwsMachinePoolReconciler::SyncReplicas(const InfraMachinePool& imp, const
 Status AwsMachinePoolReconciler::WriteStatus(const InfraMachinePool& imp, AutoScalingGroup* asg) {
   std::vector<std::string> ids;
   for (const Instance* inst : asg->Describe()) ids.push_back(ProviderID(*inst));
+  // With the gate, status.infrastructureMachineKind tells core to make
+  // MachinePool Machines for the AWSMachines.
+  std::optional<std::string> kind;
+  if (asg->options().machine_pool_machines) kind = kAwsMachineKind;
   return PatchInfraPoolReport(&client_->InfraMachinePools(), imp,
-                              {.provider_ids = std::move(ids), .ready = true, .provisioned = true});
+                              {.provider_ids = std::move(ids),
+                               .ready = true,
+                               .provisioned = true,
+                               .machine_kind = std::move(kind)});
 }
 
 Status AwsMachinePoolReconciler::ReconcileDelete(const InfraMachinePool& imp, AutoScalingGroup* asg,

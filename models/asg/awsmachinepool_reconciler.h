@@ -18,6 +18,9 @@ namespace mpsim::asg {
 inline constexpr const char* kAwsMachinePoolKind = "AWSMachinePool";
 inline constexpr const char* kAwsMachinePoolFinalizer =
     "awsmachinepool.infrastructure.cluster.x-k8s.io";
+// With the MachinePoolMachines gate, one AWSMachine per instance (§1.6.2).
+inline constexpr const char* kAwsMachineKind = "AWSMachine";
+inline constexpr const char* kAwsMachineFinalizer = "awsmachine.infrastructure.cluster.x-k8s.io";
 
 class AwsMachinePoolReconciler : public Reconciler {
  public:
@@ -38,6 +41,11 @@ class AwsMachinePoolReconciler : public Reconciler {
                             AutoScalingGroup* asg);
   Status WriteStatus(const InfraMachinePool& imp, AutoScalingGroup* asg);
   Status WaitForDelete(const InfraMachinePool& imp, AutoScalingGroup* asg, Result* result);
+  // The MachinePoolMachines gate's AWSMachines (awsmachine_sync.cc).
+  Status SyncAwsMachines(const InfraMachinePool& imp, const MachinePool& mp, AutoScalingGroup* asg);
+  Status SyncAwsMachine(const InfraMachinePool& imp, const InfraMachine& am, const Instance* inst,
+                        AutoScalingGroup* asg);
+  Status CreateAwsMachine(const InfraMachinePool& imp, const MachinePool& mp, const Instance& inst);
   // Counts the call and spends its token; the AWS error if it is throttled.
   Status Call(const InfraMachinePool& imp, const char* api);
 

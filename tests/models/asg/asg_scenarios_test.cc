@@ -1,7 +1,8 @@
 // The AWS scenario library through the real `mpsim check` (issue 5): ICE
 // during a 1000-replica scale-up, scale-down, upgrade by instance refresh,
 // deletion, CAPA #3742 never converging, spot interruptions under API
-// throttling, a scale-up past the RunInstances resource bucket.
+// throttling, a scale-up past the RunInstances resource bucket, a Machine
+// deleted under the MachinePoolMachines gate.
 #include <gtest/gtest.h>
 
 #include "tests/testing/run_mpsim.h"
@@ -15,7 +16,7 @@ TEST(ScenarioAws, LibraryPasses) {
   EXPECT_EQ(r.out.find("FAIL"), std::string::npos) << r.out;
   for (const char* f : {"scale-up-1000-ice", "scale-down-1000-100", "upgrade-100", "delete-500",
                         "capa-3742-missing-az", "reordered-list", "spot-throttling",
-                        "scale-up-1500-runinstances-throttled"}) {
+                        "scale-up-1500-runinstances-throttled", "machinepool-machines"}) {
     EXPECT_NE(r.out.find(std::string("ok   ") + testing::Src("scenarios/aws/") + f),
               std::string::npos)
         << f;

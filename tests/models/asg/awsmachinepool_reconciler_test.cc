@@ -150,6 +150,45 @@ TEST_F(AwsMpTest, MachinePoolMachinesGateRequeuesEveryThreeMinutes) {
   EXPECT_EQ(OkPass().requeue_after, 3 * kMinute);
 }
 
+// The gate's AWSMachines (providers.md §1.6.2): one per instance, with the
+// pool's labels, its providerID and a non-controller owner reference; the
+// pool reports the kind so core makes Machines. Deleting one terminates its
+// instance with plain TerminateInstances, and the group replaces it.
+TEST_F(AwsMpTest, MachinePoolMachinesGateMakesAnAwsMachinePerInstance) {
+  AsgOptions o = Options();
+  o.machine_pool_machines = true;
+  Converge(2, o);
+  ASSERT_EQ(client_.infra_machines().size(), 2u);
+  const ObjectKey first{kKey.ns, "mp-0-i-00000000000000001"};
+  ASSERT_TRUE(client_.infra_machines().Has(first));
+  const InfraMachine& am = client_.infra_machines().At(first);
+  EXPECT_EQ(am.kind, kAwsMachineKind);
+  EXPECT_EQ(am.spec.provider_id, "aws:///us-east-1a/i-00000000000000001");
+  EXPECT_EQ(am.status.ready, true);
+  EXPECT_EQ(am.meta.labels.at("cluster.x-k8s.io/pool-name"), "mp-0");
+  ASSERT_EQ(am.meta.owner_references.size(), 1u);
+  EXPECT_EQ(am.meta.owner_references[0].kind, kAwsMachinePoolKind);
+  EXPECT_FALSE(am.meta.owner_references[0].controller);
+  EXPECT_EQ(client_.infra_machine_pools().At(kKey).status.infrastructure_machine_kind,
+            kAwsMachineKind);
+
+  InfraMachine deleted = am;
+  deleted.meta.deletion_timestamp = loop_.Now();
+  client_.infra_machines().Add(deleted);
+  OkPass();
+  EXPECT_EQ(Calls("ec2:TerminateInstances"), 1u);
+  EXPECT_EQ(asg_->desired(), 2) << "TerminateInstances leaves the desired capacity alone";
+  EXPECT_TRUE(client_.infra_machines().Has(first))
+      << "held by its finalizer until the instance goes";
+  RunTo(loop_.Now() + 2 * kMinute);
+  OkPass();
+  EXPECT_TRUE(!client_.infra_machines().Has(first) ||
+              client_.infra_machines().At(first).meta.finalizers.empty())
+      << "the instance is gone: the finalizer is released";
+  EXPECT_EQ(asg_->size(), 2u) << "the group launched a replacement";
+  EXPECT_TRUE(client_.infra_machines().Has({kKey.ns, "mp-0-i-00000000000000003"}));
+}
+
 // CAPA's DeleteASGAndWait gives the GroupNotExists waiter 15 minutes.
 // Instances that take 20 min to terminate outlast it: the pass fails at
 // 15 min and the next one, finding the group "Delete in progress", lets

@@ -1,0 +1,103 @@
+// CAPA's MachinePoolMachines gate (providers.md §1.6.2): one AWSMachine per
+// instance of the group, so that core Cluster API makes a Machine for each.
+// Deleting such a Machine deletes its AWSMachine, which terminates the
+// instance with plain ec2:TerminateInstances (controllers/awsmachine_controller.go).
+#include <map>
+#include <set>
+
+#include "models/asg/awsmachinepool_reconciler.h"
+
+namespace mpsim::asg {
+namespace {
+
+Labels PoolLabels(const MachinePool& mp) {
+  return {{"cluster.x-k8s.io/pool-name", mp.meta.name},
+          {"cluster.x-k8s.io/cluster-name", mp.spec.cluster_name}};
+}
+
+// The instance ID at the end of "aws:///<az>/<id>".
+std::string InstanceIdOf(const InfraMachine& am) {
+  const std::string& id = am.spec.provider_id.value_or("");
+  return id.substr(id.rfind('/') + 1);
+}
+
+bool Terminated(State s) { return Leaving(s); }
+
+}  // namespace
+
+Status AwsMachinePoolReconciler::SyncAwsMachines(const InfraMachinePool& imp, const MachinePool& mp,
+                                                 AutoScalingGroup* asg) {
+  if (Status s = Call(imp, "ec2:DescribeInstances"); !s.ok()) return s;
+  std::map<std::string, const Instance*> instances;
+  for (const Instance* inst : asg->Describe()) instances[inst->id] = inst;
+  std::set<std::string> have;
+  for (const auto& am :
+       client_->InfraMachines().List({.ns = imp.meta.ns, .match_labels = PoolLabels(mp)})) {
+    if (am->kind != kAwsMachineKind) continue;
+    const std::string id = InstanceIdOf(*am);
+    have.insert(id);
+    auto it = instances.find(id);
+    const Instance* inst = it == instances.end() ? nullptr : it->second;
+    if (Status s = SyncAwsMachine(imp, *am, inst, asg); !s.ok()) {
+      return s;
+    }
+  }
+  for (const auto& [id, inst] : instances) {
+    if (Terminated(inst->state) || have.count(id)) continue;
+    if (Status s = CreateAwsMachine(imp, mp, *inst); !s.ok()) return s;
+  }
+  return Status::Ok();
+}
+
+// A deleted AWSMachine terminates its instance and keeps its finalizer until
+// the instance is gone; an orphan (its instance left the group) is deleted;
+// a live one is ready while its instance is InService, and an instance that
+// is shutting down makes it not ready (reason InstanceTerminated) rather
+// than failed (§1.6.2).
+Status AwsMachinePoolReconciler::SyncAwsMachine(const InfraMachinePool& imp, const InfraMachine& am,
+                                                const Instance* inst, AutoScalingGroup* asg) {
+  if (am.meta.deletion_timestamp) {
+    if (inst != nullptr) {
+      if (!Terminated(inst->state)) {
+        if (Status s = Call(imp, "ec2:TerminateInstances"); !s.ok()) return s;
+        asg->TerminateInstance(inst->id);
+      }
+      return Status::Ok();
+    }
+    InfraMachine next = am;
+    std::erase(next.meta.finalizers, std::string(kAwsMachineFinalizer));
+    if (next == am) return Status::Ok();
+    return client_->InfraMachines().Patch(am, &next);
+  }
+  if (inst == nullptr) {
+    Status s = client_->InfraMachines().Delete(am.meta.Key());
+    return s.IsNotFound() ? Status::Ok() : s;
+  }
+  const bool ready = inst->state == State::kInService;
+  if (am.status.ready == ready) return Status::Ok();
+  InfraMachine next = am;
+  next.status.ready = ready;
+  return client_->InfraMachines().Patch(am, &next);
+}
+
+// generateName "<asg>-" upstream; here the pool and instance ID, which is as
+// unique and stays the same from run to run.
+Status AwsMachinePoolReconciler::CreateAwsMachine(const InfraMachinePool& imp,
+                                                  const MachinePool& mp, const Instance& inst) {
+  InfraMachine am;
+  am.meta.name = imp.meta.name + "-" + inst.id;
+  am.meta.ns = imp.meta.ns;
+  am.meta.labels = PoolLabels(mp);
+  am.meta.finalizers = {kAwsMachineFinalizer};
+  am.meta.owner_references = {{.api_version = "infrastructure.cluster.x-k8s.io/v1beta2",
+                               .kind = kAwsMachinePoolKind,
+                               .name = imp.meta.name,
+                               .uid = imp.meta.uid}};
+  am.kind = kAwsMachineKind;
+  am.spec.provider_id = "aws:///" + inst.zone + "/" + inst.id;
+  am.status.ready = inst.state == State::kInService;
+  Status s = client_->InfraMachines().Create(&am);
+  return s.code() == Status::Code::kAlreadyExists ? Status::Ok() : s;
+}
+
+}  // namespace mpsim::asg
