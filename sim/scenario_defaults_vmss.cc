@@ -40,6 +40,10 @@ std::vector<DefaultEntry> VmssDefaults() {
        "providers.md §2.3 ARM write refill 10/s", "H"},
       {"spec.machinePools[].provider.vmss.drainTime", "0s", "",
        "mpsim choice: nodes without workloads drain at once", "-"},
+      {"spec.machinePools[].provider.vmss.deleteSelection", "head", "",
+       "providers.md §2.6.3 CAPZ HEAD SelectMachinesToDelete (commits 0ef04d737, 5db8772d2); "
+       "v1.26.0 counts ready machines only",
+       "H"},
   };
 }
 

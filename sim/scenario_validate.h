@@ -38,6 +38,10 @@ void ValidateDistribution(const proto::Distribution& d, const std::string& path,
 void ValidateAsgHooksAndLimits(const proto::AsgProvider& a, const std::string& path,
                                std::vector<Issue>* issues);
 
+// Appends an issue unless a `vmss` block's deleteSelection is head or v1.26.0.
+void ValidateVmssVersionsAndIds(const proto::VmssProvider& v, const std::string& path,
+                                std::vector<Issue>* issues);
+
 // "a, b or c".
 std::string OrList(const std::vector<std::string>& words);
 

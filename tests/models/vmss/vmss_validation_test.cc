@@ -13,6 +13,16 @@ testing::Ran Validate(const std::string& vmss_block) {
 
 TEST(VmssValidation, DefaultsAreValid) { EXPECT_EQ(Validate("{}").status, 0); }
 
+TEST(VmssValidation, NewKeysAcceptTheirRanges) {
+  const std::vector<std::string> blocks = {
+      "{deleteSelection: v1.26.0}",
+  };
+  for (const std::string& block : blocks) {
+    testing::Ran r = Validate(block);
+    EXPECT_EQ(r.status, 0) << block << "\n" << r.out;
+  }
+}
+
 TEST(VmssValidation, EachBadValueNamesItsKeyAndExitsTwo) {
   const std::vector<std::pair<std::string, std::string>> cases = {
       {"{maxSurge: \"150%\"}", ":9:16: spec.machinePools[0].provider.vmss.maxSurge"},
@@ -26,6 +36,8 @@ TEST(VmssValidation, EachBadValueNamesItsKeyAndExitsTwo) {
       {"{allocationFailedProbability: 2}",
        ":9:16: spec.machinePools[0].provider.vmss.allocationFailedProbability"},
       {"{drainTime: -5s}", ":9:16: spec.machinePools[0].provider.vmss.drainTime"},
+      {"{deleteSelection: HEAD}", ":9:16: spec.machinePools[0].provider.vmss.deleteSelection"},
+      {"{deleteSelection: v1.25.0}", ":9:16: spec.machinePools[0].provider.vmss.deleteSelection"},
       {"{operationDelay: {dist: constant, value: -1s}}",
        ":9:49: spec.machinePools[0].provider.vmss.operationDelay.value"},
   };
