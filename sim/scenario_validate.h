@@ -38,7 +38,8 @@ void ValidateDistribution(const proto::Distribution& d, const std::string& path,
 void ValidateAsgHooksAndLimits(const proto::AsgProvider& a, const std::string& path,
                                std::vector<Issue>* issues);
 
-// Appends an issue unless a `vmss` block's deleteSelection is head or v1.26.0.
+// Appends one issue per broken rule of a `vmss` block's deleteSelection,
+// resourceGroup, nodeResourceGroupCase and orchestrationMode.
 void ValidateVmssVersionsAndIds(const proto::VmssProvider& v, const std::string& path,
                                 std::vector<Issue>* issues);
 

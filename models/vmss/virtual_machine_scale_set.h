@@ -1,4 +1,4 @@
-// One simulated Azure Virtual Machine Scale Set, Uniform orchestration with
+// One simulated Azure Virtual Machine Scale Set, Uniform (or Flexible) orchestration with
 // overprovisioning off as CAPZ creates it (providers.md §2.1-§2.3): capacity
 // PUTs run as long-running operations, each VM is Creating -> Succeeded or
 // Failed (AllocationFailed: a partial scale-out) -> Deleting -> gone, and
@@ -27,7 +27,8 @@ struct VirtualMachine {
   uint64_t id = 0;  // instance ID: creation order, never reused (Uniform)
   std::string name;
   std::string zone;
-  std::string provider_id;
+  std::string provider_id;       // as CAPZ lists it (resource group lowercased)
+  std::string node_provider_id;  // as the cloud provider sets it on the Node
   VmState state = VmState::kCreating;
   int model = 1;  // the scale-set model the VM was created with
   std::string kubelet_version;

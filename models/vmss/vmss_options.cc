@@ -34,6 +34,10 @@ VmssOptions ToVmssOptions(const proto::VmssProvider& p) {
   o.arm_write_burst = p.arm_write_burst();
   o.arm_writes_per_second = p.arm_writes_per_second();
   o.drain_time = p.drain_time();
+  o.resource_group = p.resource_group();
+  o.node_keeps_resource_group_case = p.node_resource_group_case() == "original";
+  o.orchestration_mode = p.orchestration_mode() == "Flexible" ? OrchestrationMode::kFlexible
+                                                              : OrchestrationMode::kUniform;
   return o;
 }
 

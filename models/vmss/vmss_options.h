@@ -22,6 +22,9 @@ enum class DeletePolicy { kOldest, kNewest, kRandom };
 // over-provision, protecting a rollout's unready replacements; v1.26.0 counts
 // ready machines only.
 enum class DeleteSelection { kHead, kV1_26_0 };
+// Uniform VMs are named by instance ID under their scale set; Flexible VMs
+// are plain virtual machines (providers.md §2.5).
+enum class OrchestrationMode { kUniform, kFlexible };
 
 struct VmssOptions {
   std::vector<std::string> zones;
@@ -40,7 +43,12 @@ struct VmssOptions {
   double arm_reads_per_second = 25;
   int32_t arm_write_burst = 200;
   double arm_writes_per_second = 10;
-  Duration drain_time = 0;  // Machine deletion drains the Node before the VM delete
+  Duration drain_time = 0;                  // Machine deletion drains the Node before the VM delete
+  std::string resource_group = "mpsim-rg";  // as its owner spelt it
+  // The Node's providerID keeps the resource group's case, as before
+  // kubernetes PR #74882 (CAPZ lowercases it: a mismatch, CAPZ #2817).
+  bool node_keeps_resource_group_case = false;
+  OrchestrationMode orchestration_mode = OrchestrationMode::kUniform;
 };
 
 VmssOptions ToVmssOptions(const proto::VmssProvider& p);

@@ -1,7 +1,8 @@
 // The simulated scale set (providers.md §2.1-§2.3): the PUT as a long-running
 // operation, per-VM provisioning states, AllocationFailed partial scale-outs,
 // best-effort zone balance, Manual upgrade models and their limit of 10,
-// deletes lowering capacity, Spot eviction, the sorted providerID set.
+// deletes lowering capacity, Spot eviction, the sorted providerID set, the
+// resource group's case and the Flexible form of providerIDs.
 #include "models/vmss/virtual_machine_scale_set.h"
 
 #include <gtest/gtest.h>
@@ -34,6 +35,19 @@ class VmssTest : public ::testing::Test {
     return n;
   }
 
+  // The providerID the cloud provider set on the Node of `vm`, "" if none.
+  std::string NodeProviderID(const std::string& vm) {
+    const auto& nodes = server_.Store<Node>().objects();
+    auto it = nodes.find(ObjectKey{"", vm});
+    return it == nodes.end() ? "" : it->second->spec.provider_id;
+  }
+  // The providerIDs CAPZ lists and the Node's, for VM 0 of `o`.
+  std::pair<std::string, std::string> ProviderIds(const VmssOptions& o) {
+    VirtualMachineScaleSet s(&loop_, &workload_, &rec_, "mp-0", o, 1);
+    EXPECT_TRUE(s.Put(1, "v1.30.0", "data").ok());
+    RunTo(5 * kMinute);
+    return {*s.provider_ids().begin(), NodeProviderID("mp-0_0")};
+  }
   EventLoop loop_;
   Recorder rec_;
   ApiServer server_;
@@ -203,6 +217,39 @@ TEST_F(VmssTest, DeletingTheScaleSetDeletesEveryVm) {
   RunTo(3 * kMinute);
   EXPECT_FALSE(s.exists());
   EXPECT_TRUE(s.vms().empty());
+}
+
+constexpr const char* kSub = "azure:///subscriptions/00000000-0000-0000-0000-000000000000";
+
+TEST_F(VmssTest, UniformProviderIdsLowercaseTheResourceGroupOnBothSides) {
+  VmssOptions o = Options();
+  o.resource_group = "Tilt-RG";
+  const std::string want = std::string(kSub) +
+                           "/resourceGroups/tilt-rg/providers/Microsoft.Compute/"
+                           "virtualMachineScaleSets/mp-0/virtualMachines/0";
+  EXPECT_EQ(ProviderIds(o), std::make_pair(want, want));
+}
+
+// Before kubernetes PR #74882 the Node kept the resource group's case: the
+// two strings differ and never match exactly (CAPZ #2817).
+TEST_F(VmssTest, NodeKeepsTheResourceGroupsCaseWhenAsked) {
+  VmssOptions o = Options();
+  o.resource_group = "Tilt";
+  o.node_keeps_resource_group_case = true;
+  const std::string tail =
+      "/providers/Microsoft.Compute/virtualMachineScaleSets/mp-0/"
+      "virtualMachines/0";
+  EXPECT_EQ(ProviderIds(o), std::make_pair(std::string(kSub) + "/resourceGroups/tilt" + tail,
+                                           std::string(kSub) + "/resourceGroups/Tilt" + tail));
+}
+
+TEST_F(VmssTest, FlexibleProviderIdsNameThePlainVm) {
+  VmssOptions o = Options();
+  o.orchestration_mode = OrchestrationMode::kFlexible;
+  const std::string want =
+      std::string(kSub) +
+      "/resourceGroups/mpsim-rg/providers/Microsoft.Compute/virtualMachines/mp-0_0";
+  EXPECT_EQ(ProviderIds(o), std::make_pair(want, want));
 }
 
 }  // namespace

@@ -16,6 +16,9 @@ TEST(VmssValidation, DefaultsAreValid) { EXPECT_EQ(Validate("{}").status, 0); }
 TEST(VmssValidation, NewKeysAcceptTheirRanges) {
   const std::vector<std::string> blocks = {
       "{deleteSelection: v1.26.0}",
+      "{resourceGroup: My_RG-(1).x}",
+      "{nodeResourceGroupCase: original}",
+      "{orchestrationMode: Flexible}",
   };
   for (const std::string& block : blocks) {
     testing::Ran r = Validate(block);
@@ -38,6 +41,12 @@ TEST(VmssValidation, EachBadValueNamesItsKeyAndExitsTwo) {
       {"{drainTime: -5s}", ":9:16: spec.machinePools[0].provider.vmss.drainTime"},
       {"{deleteSelection: HEAD}", ":9:16: spec.machinePools[0].provider.vmss.deleteSelection"},
       {"{deleteSelection: v1.25.0}", ":9:16: spec.machinePools[0].provider.vmss.deleteSelection"},
+      {"{resourceGroup: \"\"}", ":9:16: spec.machinePools[0].provider.vmss.resourceGroup"},
+      {"{resourceGroup: rg.}", ":9:16: spec.machinePools[0].provider.vmss.resourceGroup"},
+      {"{resourceGroup: a/b}", ":9:16: spec.machinePools[0].provider.vmss.resourceGroup"},
+      {"{nodeResourceGroupCase: upper}",
+       ":9:16: spec.machinePools[0].provider.vmss.nodeResourceGroupCase"},
+      {"{orchestrationMode: Flex}", ":9:16: spec.machinePools[0].provider.vmss.orchestrationMode"},
       {"{operationDelay: {dist: constant, value: -1s}}",
        ":9:49: spec.machinePools[0].provider.vmss.operationDelay.value"},
   };
