@@ -56,6 +56,9 @@ std::vector<DefaultEntry> VmssDefaults() {
        "CAPZ AzureMachinePool spec.orchestrationMode CRD default (exp/api/v1beta1/"
        "azuremachinepool_types.go; providers.md §2.5)",
        "H"},
+      {"spec.machinePools[].provider.vmss.terminateNotificationTimeout", "0s", "",
+       "providers.md §2.4, §4.2 terminate notification is opt-in (CAPZ field unset); 0s is off",
+       "H"},
   };
 }
 

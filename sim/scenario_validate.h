@@ -39,7 +39,8 @@ void ValidateAsgHooksAndLimits(const proto::AsgProvider& a, const std::string& p
                                std::vector<Issue>* issues);
 
 // Appends one issue per broken rule of a `vmss` block's deleteSelection,
-// resourceGroup, nodeResourceGroupCase and orchestrationMode.
+// resourceGroup, nodeResourceGroupCase, orchestrationMode and
+// terminateNotificationTimeout.
 void ValidateVmssVersionsAndIds(const proto::VmssProvider& v, const std::string& path,
                                 std::vector<Issue>* issues);
 

@@ -1,10 +1,12 @@
 // Rules of the `vmss` block's CAPZ version, resource group, orchestration
-// mode keys (the values CAPZ and Azure accept).
+// mode and terminate notification keys (the values CAPZ and Azure accept).
 #include <regex>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "api/time.h"
+#include "sim/duration.h"
 #include "sim/scenario_validate.h"
 #include "sim/yaml_to_proto.h"
 
@@ -37,6 +39,14 @@ void ValidateVmssVersionsAndIds(const proto::VmssProvider& v, const std::string&
              JoinKey(path, "nodeResourceGroupCase"), "resource-group case", issues);
   CheckOneOf(v.orchestration_mode(), {"Uniform", "Flexible"}, JoinKey(path, "orchestrationMode"),
              "orchestration mode", issues);
+  // The terminate notification's timeout is 5 to 15 minutes (providers.md
+  // §2.4, §4.2).
+  const Duration t = v.terminate_notification_timeout();
+  if (t != 0 && (t < 5 * kMinute || t > 15 * kMinute)) {
+    Add(issues, JoinKey(path, "terminateNotificationTimeout"),
+        "expected a duration from 5m to 15m, or 0s for no terminate notification; got " +
+            FormatDuration(t));
+  }
 }
 
 }  // namespace mpsim::scenario

@@ -171,7 +171,12 @@ void VirtualMachineScaleSet::DeleteInstance(uint64_t id) {
   if (it == vms_.end() || it->second.state == VmState::kDeleting) return;
   SetState(&it->second, VmState::kDeleting);
   --capacity_;
-  loop_->After(Sample(opts_.delete_delay, delete_rng_), [this, id] { Gone(id); });
+  // With a terminate notification the VM is deleted when its Terminate
+  // scheduled event's NotBefore passes; nothing in the VM approves it
+  // earlier (providers.md §2.4; learn.microsoft.com virtual-machine-scale-sets/
+  // virtual-machine-scale-sets-terminate-notification).
+  const Duration notice = opts_.terminate_notification_timeout;
+  loop_->After(notice + Sample(opts_.delete_delay, delete_rng_), [this, id] { Gone(id); });
   MaybeFinishOperation();
 }
 

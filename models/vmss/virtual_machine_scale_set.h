@@ -63,12 +63,14 @@ class VirtualMachineScaleSet {
   // new `custom_data` is a new model; existing VMs keep theirs (upgradePolicy
   // Manual). Refused past the 10-model limit.
   Status Put(int32_t capacity, const std::string& version, const std::string& custom_data);
-  // VirtualMachineScaleSetVMs.Delete: the VM goes Deleting and capacity drops.
+  // VirtualMachineScaleSetVMs.Delete: the VM goes Deleting and capacity
+  // drops; it is gone after the terminate notification, if any, and deleteDelay.
   void DeleteInstance(uint64_t id);
   // DELETE of the scale set: every VM is deleted, then the set is gone.
   void Delete();
   // A Spot eviction (policy Delete): the VM goes after the 30 s notice and
-  // capacity drops, out of band (providers.md §2.3).
+  // capacity drops, out of band (providers.md §2.3). Spot VMs get no
+  // terminate notification.
   void Evict(uint64_t id);
 
   // LIST of the VMs, in instance-ID order.

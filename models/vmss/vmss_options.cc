@@ -38,6 +38,7 @@ VmssOptions ToVmssOptions(const proto::VmssProvider& p) {
   o.node_keeps_resource_group_case = p.node_resource_group_case() == "original";
   o.orchestration_mode = p.orchestration_mode() == "Flexible" ? OrchestrationMode::kFlexible
                                                               : OrchestrationMode::kUniform;
+  o.terminate_notification_timeout = p.terminate_notification_timeout();
   return o;
 }
 

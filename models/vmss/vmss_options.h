@@ -49,6 +49,7 @@ struct VmssOptions {
   // kubernetes PR #74882 (CAPZ lowercases it: a mismatch, CAPZ #2817).
   bool node_keeps_resource_group_case = false;
   OrchestrationMode orchestration_mode = OrchestrationMode::kUniform;
+  Duration terminate_notification_timeout = 0;  // 0: no terminate notification
 };
 
 VmssOptions ToVmssOptions(const proto::VmssProvider& p);

@@ -2,7 +2,8 @@
 // operation, per-VM provisioning states, AllocationFailed partial scale-outs,
 // best-effort zone balance, Manual upgrade models and their limit of 10,
 // deletes lowering capacity, Spot eviction, the sorted providerID set, the
-// resource group's case and the Flexible form of providerIDs.
+// resource group's case and the Flexible form of providerIDs, and the
+// terminate notification's wait before a VM delete.
 #include "models/vmss/virtual_machine_scale_set.h"
 
 #include <gtest/gtest.h>
@@ -48,6 +49,22 @@ class VmssTest : public ::testing::Test {
     RunTo(5 * kMinute);
     return {*s.provider_ids().begin(), NodeProviderID("mp-0_0")};
   }
+  // When VM 0, deleted at 2m, is gone (-1: still there at 30m).
+  Time GoneAt(Duration terminate_notification_timeout) {
+    VmssOptions o = Options();
+    o.terminate_notification_timeout = terminate_notification_timeout;
+    VirtualMachineScaleSet s(&loop_, &workload_, &rec_, "mp-0", o, 1);
+    EXPECT_TRUE(s.Put(1, "v1.30.0", "data").ok());
+    RunTo(2 * kMinute);
+    s.DeleteInstance(0);
+    for (Time t = 2 * kMinute; t <= 30 * kMinute; t += kSecond) {
+      RunTo(t);
+      if (s.vms().count(0) == 0) return t;
+      EXPECT_EQ(s.vms().at(0).state, VmState::kDeleting);
+    }
+    return -1;
+  }
+
   EventLoop loop_;
   Recorder rec_;
   ApiServer server_;
@@ -250,6 +267,26 @@ TEST_F(VmssTest, FlexibleProviderIdsNameThePlainVm) {
       std::string(kSub) +
       "/resourceGroups/mpsim-rg/providers/Microsoft.Compute/virtualMachines/mp-0_0";
   EXPECT_EQ(ProviderIds(o), std::make_pair(want, want));
+}
+
+// deleteDelay is 30 s: the notification's 5 minutes come before it.
+TEST_F(VmssTest, VmDeleteEndsAfterDeleteDelayWithoutTerminateNotification) {
+  EXPECT_EQ(GoneAt(0), 2 * kMinute + 30 * kSecond);
+}
+
+TEST_F(VmssTest, TerminateNotificationDelaysTheVmDeleteByItsTimeout) {
+  EXPECT_EQ(GoneAt(5 * kMinute), 7 * kMinute + 30 * kSecond);
+}
+
+TEST_F(VmssTest, SpotEvictionGetsNoTerminateNotification) {
+  VmssOptions o = Options();
+  o.terminate_notification_timeout = 15 * kMinute;
+  VirtualMachineScaleSet s(&loop_, &workload_, &rec_, "mp-0", o, 1);
+  ASSERT_TRUE(s.Put(1, "v1.30.0", "data").ok());
+  RunTo(2 * kMinute);
+  s.Evict(0);
+  RunTo(2 * kMinute + 31 * kSecond);
+  EXPECT_EQ(s.vms().count(0), 0u);
 }
 
 }  // namespace
