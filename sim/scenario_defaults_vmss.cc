@@ -40,6 +40,25 @@ std::vector<DefaultEntry> VmssDefaults() {
        "providers.md §2.3 ARM write refill 10/s", "H"},
       {"spec.machinePools[].provider.vmss.drainTime", "0s", "",
        "mpsim choice: nodes without workloads drain at once", "-"},
+      {"spec.machinePools[].provider.vmss.deleteSelection", "head", "",
+       "providers.md §2.6.3 CAPZ HEAD SelectMachinesToDelete (commits 0ef04d737, 5db8772d2); "
+       "v1.26.0 counts ready machines only",
+       "H"},
+      {"spec.machinePools[].provider.vmss.resourceGroup", "mpsim-rg", "",
+       "mpsim choice: any name; CAPZ and cloud-provider-azure lowercase it in providerIDs "
+       "(providers.md §2.5)",
+       "-"},
+      {"spec.machinePools[].provider.vmss.nodeResourceGroupCase", "lowercase", "",
+       "providers.md §2.5 cloud-provider-azure lowercases the resource-group segment "
+       "(kubernetes PR #74882)",
+       "H"},
+      {"spec.machinePools[].provider.vmss.orchestrationMode", "Uniform", "",
+       "CAPZ AzureMachinePool spec.orchestrationMode CRD default (exp/api/v1beta1/"
+       "azuremachinepool_types.go; providers.md §2.5)",
+       "H"},
+      {"spec.machinePools[].provider.vmss.terminateNotificationTimeout", "0s", "",
+       "providers.md §2.4, §4.2 terminate notification is opt-in (CAPZ field unset); 0s is off",
+       "H"},
   };
 }
 

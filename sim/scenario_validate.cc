@@ -276,6 +276,7 @@ class Validator {
       Add(JoinKey(path, "armWritesPerSecond"), "expected a refill rate above 0");
     }
     if (v.drain_time() < 0) Add(JoinKey(path, "drainTime"), "expected a duration of 0s or more");
+    ValidateVmssVersionsAndIds(v, path, issues_);
   }
 
   // An integer ("1") or a percentage from 0% to 100% ("25%"), as intstr.

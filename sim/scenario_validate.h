@@ -38,6 +38,12 @@ void ValidateDistribution(const proto::Distribution& d, const std::string& path,
 void ValidateAsgHooksAndLimits(const proto::AsgProvider& a, const std::string& path,
                                std::vector<Issue>* issues);
 
+// Appends one issue per broken rule of a `vmss` block's deleteSelection,
+// resourceGroup, nodeResourceGroupCase, orchestrationMode and
+// terminateNotificationTimeout.
+void ValidateVmssVersionsAndIds(const proto::VmssProvider& v, const std::string& path,
+                                std::vector<Issue>* issues);
+
 // "a, b or c".
 std::string OrList(const std::vector<std::string>& words);
 

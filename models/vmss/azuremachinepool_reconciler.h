@@ -47,6 +47,9 @@ class AzureMachinePoolReconciler : public Reconciler {
     uint64_t written_revision = ~0ull;  // the revision last patched into the AMP
     std::map<uint64_t, Time> draining;  // VM -> when its Machine's drain ends
     int32_t ready_machines = 0;         // status.replicas as last computed
+    // HEAD's status.lastReconciledReplicas, kept here rather than on the
+    // AzureMachinePool since nothing else reads it.
+    int32_t last_reconciled_replicas = 0;
   };
 
   Status ReconcileNormal(const InfraMachinePool& imp, const MachinePool& mp, Pool& pool,
@@ -58,7 +61,7 @@ class AzureMachinePoolReconciler : public Reconciler {
                            bool* future, Result* result);
   // applyAzureMachinePoolMachines: deletes through Machines (drain first).
   void ApplyMachines(const InfraMachinePool& imp, int32_t desired, Pool& pool, Result* result);
-  std::vector<uint64_t> Victims(int32_t desired, const Pool& pool, const PoolState& st);
+  std::vector<uint64_t> Victims(int32_t desired, const Pool& pool, PoolState& st);
   // setProvisioningStateAndConditions + updateReplicasAndProviderIDs + patch.
   Status Close(const InfraMachinePool& imp, Pool& pool);
   bool NeedsRequeue(int32_t desired, const Pool& pool, const PoolState& st) const;

@@ -47,6 +47,25 @@ int32_t ScaledValue(const std::string& v, int32_t total, bool round_up) {
   return static_cast<int32_t>(round_up ? (product + 99) / 100 : product / 100);
 }
 
+namespace {
+
+// The replacements of a pass with enough ready machines: at most the
+// unavailability budget of ready old-model machines (`ready` in policy order).
+std::vector<uint64_t> ReplaceOldModel(int32_t desired, const std::string& max_unavailable,
+                                      const std::vector<const MachineView*>& ready) {
+  const int32_t n_ready = static_cast<int32_t>(ready.size());
+  const int32_t unavailable = ScaledValue(max_unavailable, desired, false);
+  const int32_t budget = unavailable > desired ? desired : n_ready - desired + unavailable;
+  if (budget <= 0) return {};
+  std::vector<const MachineView*> ready_old;
+  for (const MachineView* m : ready) {
+    if (!m->latest_model) ready_old.push_back(m);
+  }
+  return Ids(ready_old, static_cast<size_t>(budget));
+}
+
+}  // namespace
+
 // v1.26.0 (providers.md §2.6.3): failed and deleting machines first; never
 // replace while short of ready machines; over-provision removes old-model
 // machines first; then at most the unavailability budget of ready old-model ones.
@@ -70,14 +89,52 @@ std::vector<uint64_t> SelectMachinesToDelete(int32_t desired, const std::string&
     }
     return Ids(pick, static_cast<size_t>(n_ready - desired));
   }
-  const int32_t unavailable = ScaledValue(max_unavailable, desired, false);
-  const int32_t budget = unavailable > desired ? desired : n_ready - desired + unavailable;
-  if (old_model.empty() || budget <= 0) return {};
-  std::vector<const MachineView*> ready_old;
-  for (const MachineView* m : ready) {
-    if (!m->latest_model) ready_old.push_back(m);
+  return ReplaceOldModel(desired, max_unavailable, ready);
+}
+
+bool RolloutInProgress(int32_t desired, int32_t last_reconciled_replicas, bool all_latest_model) {
+  return !(desired < last_reconciled_replicas) && !all_latest_model;
+}
+
+// HEAD (providers.md §2.6.3, commits 0ef04d737 and 5db8772d2): failed and
+// deleting machines first, as before. Over-provision is ready plus unready
+// machines less the protected ones: during a rollout, as many unready
+// latest-model machines as there are ready old-model ones they will replace
+// (the first ones in policy order). Victims: unready old-model, unready
+// latest-model beyond the protected ones, ready old-model, ready
+// latest-model. Only then does a shortage of ready machines stop the pass.
+std::vector<uint64_t> SelectMachinesToDeleteHead(int32_t desired,
+                                                 const std::string& max_unavailable,
+                                                 DeletePolicy policy,
+                                                 const std::vector<MachineView>& machines,
+                                                 bool rollout_in_progress, Rng* rng) {
+  const std::vector<const MachineView*> order = Ordered(machines, policy, rng);
+  std::vector<const MachineView*> broken, ready, ready_old, ready_new, unready_old, unready_new;
+  for (const MachineView* m : order) {
+    if (m->failed || m->deleting) {
+      broken.push_back(m);
+    } else if (m->ready) {
+      ready.push_back(m);
+      (m->latest_model ? ready_new : ready_old).push_back(m);
+    } else {
+      (m->latest_model ? unready_new : unready_old).push_back(m);
+    }
   }
-  return Ids(ready_old, static_cast<size_t>(budget));
+  if (!broken.empty()) return Ids(broken, broken.size());
+  const size_t protect = rollout_in_progress ? std::min(ready_old.size(), unready_new.size()) : 0;
+  const int64_t over =
+      static_cast<int64_t>(ready.size() + unready_old.size() + unready_new.size() - protect) -
+      desired;
+  if (over > 0) {
+    std::vector<const MachineView*> pick = unready_old;
+    pick.insert(pick.end(), unready_new.begin() + static_cast<ptrdiff_t>(protect),
+                unready_new.end());
+    pick.insert(pick.end(), ready_old.begin(), ready_old.end());
+    pick.insert(pick.end(), ready_new.begin(), ready_new.end());
+    return Ids(pick, static_cast<size_t>(over));
+  }
+  if (static_cast<int32_t>(ready.size()) < desired) return {};
+  return ReplaceOldModel(desired, max_unavailable, ready);
 }
 
 }  // namespace mpsim::vmss

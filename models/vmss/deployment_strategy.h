@@ -1,6 +1,7 @@
 // CAPZ's MachinePool deployment strategy (machinepool_deployment_strategy.go,
 // providers.md §2.2 and §2.6.3): surge and unavailability from an int or a
-// percentage, and which machines a pass deletes (v1.26.0's SelectMachinesToDelete).
+// percentage, and which machines a pass deletes (SelectMachinesToDelete as
+// v1.26.0 and as HEAD have it).
 #pragma once
 
 #include <cstdint>
@@ -27,9 +28,23 @@ struct MachineView {
   bool latest_model = true;  // on the scale set's latest model (image only)
 };
 
-// The machines one pass deletes, `machines` oldest first.
+// The machines one pass deletes as CAPZ v1.26.0 picks them, `machines`
+// oldest first.
 std::vector<uint64_t> SelectMachinesToDelete(int32_t desired, const std::string& max_unavailable,
                                              DeletePolicy policy,
                                              const std::vector<MachineView>& machines, Rng* rng);
+
+// HEAD's rolloutInProgress (commit 5db8772d2): not a scale-down below the
+// replicas last reconciled, and some machine still on an older model.
+bool RolloutInProgress(int32_t desired, int32_t last_reconciled_replicas, bool all_latest_model);
+
+// The machines one pass deletes as CAPZ HEAD picks them (commits 0ef04d737,
+// 5db8772d2), `machines` oldest first: over-provision counts unready
+// machines too, less the rollout's protected ones.
+std::vector<uint64_t> SelectMachinesToDeleteHead(int32_t desired,
+                                                 const std::string& max_unavailable,
+                                                 DeletePolicy policy,
+                                                 const std::vector<MachineView>& machines,
+                                                 bool rollout_in_progress, Rng* rng);
 
 }  // namespace mpsim::vmss

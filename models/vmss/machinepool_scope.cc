@@ -62,18 +62,23 @@ void AzureMachinePoolReconciler::ApplyMachines(const InfraMachinePool& imp, int3
 }
 
 // Builds the selector's view only when something could be deleted: a failed
-// VM, more machines than desired, or VMs on an older model.
+// VM, more machines than desired, or VMs on an older model. At HEAD a pass
+// that leaves no more machines than desired records `desired` as the
+// replicas last reconciled (providers.md §2.6.3 step 7, commit 5db8772d2).
 std::vector<uint64_t> AzureMachinePoolReconciler::Victims(int32_t desired, const Pool& pool,
-                                                          const PoolState& st) {
+                                                          PoolState& st) {
   const VirtualMachineScaleSet& v = *pool.vmss;
   const int32_t listed = static_cast<int32_t>(v.vms().size());
   const int32_t active =
       listed - v.count(VmState::kDeleting) - static_cast<int32_t>(st.draining.size());
+  const bool head = pool.opts.delete_selection == DeleteSelection::kHead;
   if (v.count(VmState::kFailed) == 0 && active <= desired && v.on_latest_model() == listed) {
+    if (head) st.last_reconciled_replicas = desired;
     return {};
   }
   std::vector<MachineView> views;
   views.reserve(v.vms().size());
+  bool all_latest = true;
   for (const auto& [id, vm] : v.vms()) {
     if (vm.state == VmState::kDeleting || st.draining.count(id)) continue;  // being deleted
     views.push_back({.id = id,
@@ -81,9 +86,20 @@ std::vector<uint64_t> AzureMachinePoolReconciler::Victims(int32_t desired, const
                      .failed = vm.state == VmState::kFailed,
                      .deleting = false,
                      .latest_model = vm.kubelet_version == v.model_version()});
+    all_latest = all_latest && views.back().latest_model;
   }
-  return SelectMachinesToDelete(desired, pool.opts.max_unavailable, pool.opts.delete_policy, views,
-                                &random_policy_rng_);
+  if (!head) {
+    return SelectMachinesToDelete(desired, pool.opts.max_unavailable, pool.opts.delete_policy,
+                                  views, &random_policy_rng_);
+  }
+  const bool rollout = RolloutInProgress(desired, st.last_reconciled_replicas, all_latest);
+  std::vector<uint64_t> victims =
+      SelectMachinesToDeleteHead(desired, pool.opts.max_unavailable, pool.opts.delete_policy, views,
+                                 rollout, &random_policy_rng_);
+  if (views.size() - victims.size() <= static_cast<size_t>(desired)) {
+    st.last_reconciled_replicas = desired;
+  }
+  return victims;
 }
 
 Status AzureMachinePoolReconciler::Close(const InfraMachinePool& imp, Pool& pool) {

@@ -7,13 +7,23 @@ namespace {
 
 constexpr Duration kEvictionNotice = 30 * kSecond;  // providers.md §2.4 Spot eviction
 constexpr const char* kSubscription = "00000000-0000-0000-0000-000000000000";
-constexpr const char* kResourceGroup = "mpsim-rg";  // lower case, as CAPZ and the CCM write it
 
-// providers.md §2.5: the Uniform VMSS VM form.
-std::string ProviderID(const std::string& vmss, uint64_t id) {
-  return std::string("azure:///subscriptions/") + kSubscription + "/resourceGroups/" +
-         kResourceGroup + "/providers/Microsoft.Compute/virtualMachineScaleSets/" + vmss +
-         "/virtualMachines/" + std::to_string(id);
+std::string Lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+  return s;
+}
+
+// providers.md §2.5: a Uniform VM is `virtualMachines/<instanceId>` under its
+// scale set; a Flexible one is a plain VM by name (CAPZ azure/types.go
+// VMSSVM.ProviderID drops `virtualMachineScaleSets/<vmss>`).
+std::string ProviderID(const VmssOptions& o, const std::string& rg, const std::string& vmss,
+                       const VirtualMachine& vm) {
+  const std::string base = std::string("azure:///subscriptions/") + kSubscription +
+                           "/resourceGroups/" + rg + "/providers/Microsoft.Compute/";
+  if (o.orchestration_mode == OrchestrationMode::kFlexible) {
+    return base + "virtualMachines/" + vm.name;
+  }
+  return base + "virtualMachineScaleSets/" + vmss + "/virtualMachines/" + std::to_string(vm.id);
 }
 
 void Decrement(std::map<std::string, int32_t>* m, const std::string& k) {
@@ -91,7 +101,13 @@ void VirtualMachineScaleSet::CreateVm() {
   VirtualMachine& vm = vms_[id];
   vm.id = id;
   vm.name = pool_ + "_" + std::to_string(id);
-  vm.provider_id = ProviderID(pool_, id);
+  // CAPZ lowercases the resource group (converters.SDKToVMSSVM), and so does
+  // cloud-provider-azure for the Node since kubernetes PR #74882; before it
+  // the Node kept Azure's spelling and never matched (CAPZ #2817).
+  vm.provider_id = ProviderID(opts_, Lower(opts_.resource_group), pool_, vm);
+  vm.node_provider_id = opts_.node_keeps_resource_group_case
+                            ? ProviderID(opts_, opts_.resource_group, pool_, vm)
+                            : vm.provider_id;
   vm.model = model_;
   vm.kubelet_version = version_;
   ++counts_[static_cast<int>(VmState::kCreating)];
@@ -145,7 +161,7 @@ void VirtualMachineScaleSet::Finish(uint64_t id, VmState to) {
   SetState(&vm, to);
   if (to == VmState::kFailed) op_failed_ = true;
   if (to == VmState::kSucceeded) {
-    workload_->InstanceBooted(pool_, vm.name, vm.provider_id, vm.kubelet_version);
+    workload_->InstanceBooted(pool_, vm.name, vm.node_provider_id, vm.kubelet_version);
   }
   MaybeFinishOperation();
 }
@@ -155,7 +171,12 @@ void VirtualMachineScaleSet::DeleteInstance(uint64_t id) {
   if (it == vms_.end() || it->second.state == VmState::kDeleting) return;
   SetState(&it->second, VmState::kDeleting);
   --capacity_;
-  loop_->After(Sample(opts_.delete_delay, delete_rng_), [this, id] { Gone(id); });
+  // With a terminate notification the VM is deleted when its Terminate
+  // scheduled event's NotBefore passes; nothing in the VM approves it
+  // earlier (providers.md §2.4; learn.microsoft.com virtual-machine-scale-sets/
+  // virtual-machine-scale-sets-terminate-notification).
+  const Duration notice = opts_.terminate_notification_timeout;
+  loop_->After(notice + Sample(opts_.delete_delay, delete_rng_), [this, id] { Gone(id); });
   MaybeFinishOperation();
 }
 

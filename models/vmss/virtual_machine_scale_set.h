@@ -1,4 +1,4 @@
-// One simulated Azure Virtual Machine Scale Set, Uniform orchestration with
+// One simulated Azure Virtual Machine Scale Set, Uniform (or Flexible) orchestration with
 // overprovisioning off as CAPZ creates it (providers.md §2.1-§2.3): capacity
 // PUTs run as long-running operations, each VM is Creating -> Succeeded or
 // Failed (AllocationFailed: a partial scale-out) -> Deleting -> gone, and
@@ -27,7 +27,8 @@ struct VirtualMachine {
   uint64_t id = 0;  // instance ID: creation order, never reused (Uniform)
   std::string name;
   std::string zone;
-  std::string provider_id;
+  std::string provider_id;       // as CAPZ lists it (resource group lowercased)
+  std::string node_provider_id;  // as the cloud provider sets it on the Node
   VmState state = VmState::kCreating;
   int model = 1;  // the scale-set model the VM was created with
   std::string kubelet_version;
@@ -62,12 +63,14 @@ class VirtualMachineScaleSet {
   // new `custom_data` is a new model; existing VMs keep theirs (upgradePolicy
   // Manual). Refused past the 10-model limit.
   Status Put(int32_t capacity, const std::string& version, const std::string& custom_data);
-  // VirtualMachineScaleSetVMs.Delete: the VM goes Deleting and capacity drops.
+  // VirtualMachineScaleSetVMs.Delete: the VM goes Deleting and capacity
+  // drops; it is gone after the terminate notification, if any, and deleteDelay.
   void DeleteInstance(uint64_t id);
   // DELETE of the scale set: every VM is deleted, then the set is gone.
   void Delete();
   // A Spot eviction (policy Delete): the VM goes after the 30 s notice and
-  // capacity drops, out of band (providers.md §2.3).
+  // capacity drops, out of band (providers.md §2.3). Spot VMs get no
+  // terminate notification.
   void Evict(uint64_t id);
 
   // LIST of the VMs, in instance-ID order.

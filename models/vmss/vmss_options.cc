@@ -27,11 +27,18 @@ VmssOptions ToVmssOptions(const proto::VmssProvider& p) {
   o.max_surge = p.max_surge();
   o.max_unavailable = p.max_unavailable();
   o.delete_policy = ToDeletePolicy(p.delete_policy());
+  o.delete_selection =
+      p.delete_selection() == "v1.26.0" ? DeleteSelection::kV1_26_0 : DeleteSelection::kHead;
   o.arm_read_burst = p.arm_read_burst();
   o.arm_reads_per_second = p.arm_reads_per_second();
   o.arm_write_burst = p.arm_write_burst();
   o.arm_writes_per_second = p.arm_writes_per_second();
   o.drain_time = p.drain_time();
+  o.resource_group = p.resource_group();
+  o.node_keeps_resource_group_case = p.node_resource_group_case() == "original";
+  o.orchestration_mode = p.orchestration_mode() == "Flexible" ? OrchestrationMode::kFlexible
+                                                              : OrchestrationMode::kUniform;
+  o.terminate_notification_timeout = p.terminate_notification_timeout();
   return o;
 }
 

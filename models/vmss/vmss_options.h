@@ -17,6 +17,14 @@ namespace mpsim::vmss {
 // (providers.md §2.6.1): HEAD sets ready=false (PR #6488), v1.26.0 keeps it.
 enum class FailedBehavior { kHead, kV1_26_0 };
 enum class DeletePolicy { kOldest, kNewest, kRandom };
+// Which CAPZ SelectMachinesToDelete picks the victims (providers.md §2.6.3):
+// HEAD (commits 0ef04d737, 5db8772d2) also counts unready machines as
+// over-provision, protecting a rollout's unready replacements; v1.26.0 counts
+// ready machines only.
+enum class DeleteSelection { kHead, kV1_26_0 };
+// Uniform VMs are named by instance ID under their scale set; Flexible VMs
+// are plain virtual machines (providers.md §2.5).
+enum class OrchestrationMode { kUniform, kFlexible };
 
 struct VmssOptions {
   std::vector<std::string> zones;
@@ -30,11 +38,18 @@ struct VmssOptions {
   std::string max_surge = "1";        // int or "N%", rounded up
   std::string max_unavailable = "0";  // int or "N%", rounded down
   DeletePolicy delete_policy = DeletePolicy::kOldest;
+  DeleteSelection delete_selection = DeleteSelection::kHead;
   int32_t arm_read_burst = 250;
   double arm_reads_per_second = 25;
   int32_t arm_write_burst = 200;
   double arm_writes_per_second = 10;
-  Duration drain_time = 0;  // Machine deletion drains the Node before the VM delete
+  Duration drain_time = 0;                  // Machine deletion drains the Node before the VM delete
+  std::string resource_group = "mpsim-rg";  // as its owner spelt it
+  // The Node's providerID keeps the resource group's case, as before
+  // kubernetes PR #74882 (CAPZ lowercases it: a mismatch, CAPZ #2817).
+  bool node_keeps_resource_group_case = false;
+  OrchestrationMode orchestration_mode = OrchestrationMode::kUniform;
+  Duration terminate_notification_timeout = 0;  // 0: no terminate notification
 };
 
 VmssOptions ToVmssOptions(const proto::VmssProvider& p);

@@ -3,7 +3,8 @@
 // 15 s requeue, 30 s while not converged, ready on a Failed scale set per
 // CAPZ version, failed VMs deleted first, surge capacity on upgrade, delete
 // policies, drain before delete, 429 Retry-After, the sorted providerIDList,
-// and bootstrap-data rotation that rolls nothing.
+// bootstrap-data rotation that rolls nothing, and HEAD's and v1.26.0's
+// choice of victims while Nodes are not Ready.
 #include "models/vmss/azuremachinepool_reconciler.h"
 
 #include <gtest/gtest.h>
@@ -103,6 +104,44 @@ class AmpTest : public ::testing::Test {
       if (vm.state == VmState::kDeleting) deleting.push_back(id);
     }
     return deleting;
+  }
+  std::vector<uint64_t> Deleting() {
+    std::vector<uint64_t> out;
+    for (const auto& [id, vm] : vmss_->vms()) {
+      if (vm.state == VmState::kDeleting) out.push_back(id);
+    }
+    return out;
+  }
+  // Converges 3 replicas with `selection`; from then on only their Nodes are Ready.
+  void ConvergeThree(DeleteSelection selection) {
+    VmssOptions o = Options();
+    o.delete_selection = selection;
+    Converge(3, o);
+    all_ready_ = false;
+    ready_ = {"mp-0_0", "mp-0_1", "mp-0_2"};
+  }
+  // The VMs Deleting when a scale-up from 3 to 5 is taken back while the two
+  // new VMs run but their Nodes are not Ready.
+  std::vector<uint64_t> ScaleUpTakenBack(DeleteSelection selection) {
+    ConvergeThree(selection);
+    SetMachinePool([](MachinePool* mp) { mp->spec.replicas = 5; });
+    Pass();
+    RunTo(loop_.Now() + 2 * kMinute);
+    SetMachinePool([](MachinePool* mp) { mp->spec.replicas = 3; });
+    Pass();
+    return Deleting();
+  }
+  // The VMs Deleting when a pool of 3 is scaled to 2 while its upgrade's
+  // surge VM runs but its Node is not Ready.
+  std::vector<uint64_t> ScaleDownDuringUpgrade(DeleteSelection selection) {
+    ConvergeThree(selection);
+    SetMachinePool([](MachinePool* mp) { mp->spec.template_.spec.version = "v1.31.0"; });
+    Pass();
+    RunTo(loop_.Now() + 2 * kMinute);
+    EXPECT_EQ(vmss_->vms().at(3).state, VmState::kSucceeded);
+    SetMachinePool([](MachinePool* mp) { mp->spec.replicas = 2; });
+    Pass();
+    return Deleting();
   }
 
   EventLoop loop_;
@@ -256,6 +295,27 @@ TEST_F(AmpTest, BootstrapTokenRotationRollsNothing) {
   EXPECT_EQ(vmss_->referenced_models(), 2);
   EXPECT_EQ(vmss_->count(VmState::kDeleting), 0);
   EXPECT_EQ(vmss_->capacity(), 4);
+}
+
+// v1.26.0 counts 3 ready machines of 3 desired and deletes nothing; HEAD
+// counts the 2 unready ones too (no rollout: every VM on the latest model).
+TEST_F(AmpTest, TakenBackScaleUpDeletesTheUnreadyMachinesAtHead) {
+  EXPECT_EQ(ScaleUpTakenBack(DeleteSelection::kHead), (std::vector<uint64_t>{3, 4}));
+}
+
+TEST_F(AmpTest, TakenBackScaleUpWaitsForReadyMachinesInV1_26_0) {
+  EXPECT_TRUE(ScaleUpTakenBack(DeleteSelection::kV1_26_0).empty());
+}
+
+// 2 desired is below the 3 replicas last reconciled, so HEAD sees no rollout
+// and protects nothing: the unready surge VM goes, then the oldest. v1.26.0
+// is over by one ready machine and takes the oldest old-model one.
+TEST_F(AmpTest, ScaleDownDuringAnUpgradeIsNoRolloutAtHead) {
+  EXPECT_EQ(ScaleDownDuringUpgrade(DeleteSelection::kHead), (std::vector<uint64_t>{0, 3}));
+}
+
+TEST_F(AmpTest, ScaleDownDuringAnUpgradeTakesTheOldestInV1_26_0) {
+  EXPECT_EQ(ScaleDownDuringUpgrade(DeleteSelection::kV1_26_0), (std::vector<uint64_t>{0}));
 }
 
 }  // namespace

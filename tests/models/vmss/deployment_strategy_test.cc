@@ -1,5 +1,6 @@
 // CAPZ's deployment strategy (providers.md §2.2, §2.6.3): surge rounded up,
-// unavailability rounded down, and the machines a pass deletes per policy.
+// unavailability rounded down, and the machines a pass deletes per policy,
+// as v1.26.0 and as HEAD pick them (hand-worked from providers.md §2.6.3).
 #include "models/vmss/deployment_strategy.h"
 
 #include <gtest/gtest.h>
@@ -92,6 +93,112 @@ TEST(SelectMachinesToDelete, UnavailabilityBudgetBoundsReplacementsAtDesired) {
   EXPECT_TRUE(Select(4, DeletePolicy::kOldest, Ready(4, false), "0").empty());
   EXPECT_EQ(Select(4, DeletePolicy::kOldest, Ready(4, false), "50%"),
             (std::vector<uint64_t>{0, 1}));
+}
+
+std::vector<uint64_t> SelectHead(int32_t desired, DeletePolicy p, const std::vector<MachineView>& m,
+                                 bool rollout, const std::string& unavailable = "0") {
+  Rng rng = StreamFor(1, "test");
+  return SelectMachinesToDeleteHead(desired, unavailable, p, m, rollout, &rng);
+}
+
+// One machine: `id`, ready or not, on the latest model or not.
+MachineView Vm(uint64_t id, bool ready, bool latest) {
+  return {.id = id, .ready = ready, .latest_model = latest};
+}
+
+using Ids = std::vector<uint64_t>;
+
+TEST(RolloutInProgress, OnlyWithOldModelMachinesAndNotBelowTheLastReconciledReplicas) {
+  EXPECT_TRUE(RolloutInProgress(3, 3, false));
+  EXPECT_TRUE(RolloutInProgress(3, 0, false));   // never reconciled yet
+  EXPECT_TRUE(RolloutInProgress(5, 3, false));   // scale-up during a rollout
+  EXPECT_FALSE(RolloutInProgress(2, 3, false));  // a scale-down
+  EXPECT_FALSE(RolloutInProgress(3, 3, true));   // every machine on the latest model
+}
+
+// Where the two versions' rules agree, HEAD picks what v1.26.0 picks.
+TEST(SelectMachinesToDeleteHead, AgreesWithV1_26_0WhereTheRulesAgree) {
+  for (DeletePolicy p : {DeletePolicy::kOldest, DeletePolicy::kNewest, DeletePolicy::kRandom}) {
+    EXPECT_EQ(SelectHead(3, p, Ready(5, true), false), Select(3, p, Ready(5, true)))
+        << static_cast<int>(p);
+    EXPECT_EQ(SelectHead(3, p, Ready(5, true), true), Select(3, p, Ready(5, true)))
+        << static_cast<int>(p);
+  }
+  std::vector<MachineView> failed = Ready(4, true);
+  failed[2] = {.id = 2, .failed = true};
+  EXPECT_EQ(SelectHead(2, DeletePolicy::kOldest, failed, false), (Ids{2}));
+  std::vector<MachineView> short_of_ready = Ready(3, false);
+  short_of_ready[0].ready = false;
+  EXPECT_TRUE(SelectHead(3, DeletePolicy::kOldest, short_of_ready, true, "1").empty());
+  std::vector<MachineView> newest_old = Ready(4, true);
+  newest_old[3].latest_model = false;
+  EXPECT_EQ(SelectHead(3, DeletePolicy::kOldest, newest_old, true), (Ids{3}));
+  EXPECT_TRUE(SelectHead(4, DeletePolicy::kOldest, Ready(4, false), true, "0").empty());
+  EXPECT_EQ(SelectHead(4, DeletePolicy::kOldest, Ready(4, false), true, "50%"), (Ids{0, 1}));
+  // A surge VM still booting is protected: nothing goes until it is ready.
+  const std::vector<MachineView> surge = {Vm(0, true, false), Vm(1, true, false),
+                                          Vm(2, true, false), Vm(3, false, true)};
+  EXPECT_TRUE(Select(3, DeletePolicy::kOldest, surge).empty());
+  EXPECT_TRUE(SelectHead(3, DeletePolicy::kOldest, surge, true).empty());
+  // Once it is ready, the oldest old-model machine makes room, as before.
+  const std::vector<MachineView> surged = {Vm(0, true, false), Vm(1, true, false),
+                                           Vm(2, true, false), Vm(3, true, true),
+                                           Vm(4, false, true)};
+  EXPECT_EQ(Select(3, DeletePolicy::kOldest, surged), (Ids{0}));
+  EXPECT_EQ(SelectHead(3, DeletePolicy::kOldest, surged, true), (Ids{0}));
+}
+
+// Scale-down 5 -> 2 while two new machines boot: v1.26.0 counts the 3 ready
+// ones (over by 1); HEAD counts all 5 (over by 3), unready ones first.
+TEST(SelectMachinesToDeleteHead, ScaleDownDeletesUnreadyMachinesFirst) {
+  const std::vector<MachineView> m = {Vm(0, true, true), Vm(1, true, true), Vm(2, true, true),
+                                      Vm(3, false, true), Vm(4, false, true)};
+  EXPECT_EQ(Select(2, DeletePolicy::kOldest, m), (Ids{0}));
+  EXPECT_EQ(SelectHead(2, DeletePolicy::kOldest, m, false), (Ids{3, 4, 0}));
+}
+
+// Scale-down 4 -> 3 with two machines not ready: v1.26.0 waits while short of
+// ready machines; HEAD's guard comes after the over-provision branch.
+TEST(SelectMachinesToDeleteHead, ScaleDownProceedsWhileShortOfReadyMachines) {
+  const std::vector<MachineView> m = {Vm(0, true, true), Vm(1, true, true), Vm(2, false, true),
+                                      Vm(3, false, true)};
+  EXPECT_TRUE(Select(3, DeletePolicy::kOldest, m).empty());
+  EXPECT_EQ(SelectHead(3, DeletePolicy::kOldest, m, false), (Ids{2}));
+  EXPECT_EQ(SelectHead(3, DeletePolicy::kNewest, m, false), (Ids{3}));
+}
+
+// During a rollout an old-model machine whose Node went NotReady: v1.26.0
+// has exactly `desired` ready machines and no budget; HEAD counts the unready
+// one as over-provision (nothing protected: no unready latest-model machine).
+TEST(SelectMachinesToDeleteHead, UnreadyOldModelMachineGoesDuringARollout) {
+  const std::vector<MachineView> m = {Vm(0, true, false), Vm(1, true, false), Vm(2, false, false),
+                                      Vm(3, true, true)};
+  EXPECT_TRUE(Select(3, DeletePolicy::kOldest, m).empty());
+  EXPECT_EQ(SelectHead(3, DeletePolicy::kOldest, m, true), (Ids{2}));
+}
+
+// Two unready latest-model machines and one ready old-model machine during a
+// rollout: one is protected (the first in policy order), the other is
+// over-provision; v1.26.0 sees 3 ready of 3 and no budget.
+TEST(SelectMachinesToDeleteHead, UnreadyReplacementsBeyondTheProtectedCountGo) {
+  const std::vector<MachineView> m = {Vm(0, true, false), Vm(1, true, true), Vm(2, true, true),
+                                      Vm(3, false, true), Vm(4, false, true)};
+  EXPECT_TRUE(Select(3, DeletePolicy::kOldest, m).empty());
+  EXPECT_EQ(SelectHead(3, DeletePolicy::kOldest, m, true), (Ids{4}));
+  EXPECT_EQ(SelectHead(3, DeletePolicy::kNewest, m, true), (Ids{3}));
+  // Not a rollout (a scale-down below the last reconciled replicas): none is protected.
+  EXPECT_EQ(SelectHead(3, DeletePolicy::kOldest, m, false), (Ids{3, 4}));
+}
+
+// Over by one with an unready latest-model machine and a ready old-model one:
+// during a rollout HEAD protects the unready one and takes the old one, as
+// v1.26.0 does; on a scale-down the unready one goes first.
+TEST(SelectMachinesToDeleteHead, ProtectionDecidesBetweenUnreadyNewAndReadyOld) {
+  const std::vector<MachineView> m = {Vm(0, true, false), Vm(1, false, true), Vm(2, true, true),
+                                      Vm(3, true, true)};
+  EXPECT_EQ(Select(2, DeletePolicy::kOldest, m), (Ids{0}));
+  EXPECT_EQ(SelectHead(2, DeletePolicy::kOldest, m, true), (Ids{0}));
+  EXPECT_EQ(SelectHead(2, DeletePolicy::kOldest, m, false), (Ids{1, 0}));
 }
 
 }  // namespace

@@ -1,7 +1,9 @@
 // The simulated scale set (providers.md §2.1-§2.3): the PUT as a long-running
 // operation, per-VM provisioning states, AllocationFailed partial scale-outs,
 // best-effort zone balance, Manual upgrade models and their limit of 10,
-// deletes lowering capacity, Spot eviction, the sorted providerID set.
+// deletes lowering capacity, Spot eviction, the sorted providerID set, the
+// resource group's case and the Flexible form of providerIDs, and the
+// terminate notification's wait before a VM delete.
 #include "models/vmss/virtual_machine_scale_set.h"
 
 #include <gtest/gtest.h>
@@ -32,6 +34,35 @@ class VmssTest : public ::testing::Test {
     int n = 0;
     for (const auto& [id, vm] : s.vms()) n += vm.state == st;
     return n;
+  }
+
+  // The providerID the cloud provider set on the Node of `vm`, "" if none.
+  std::string NodeProviderID(const std::string& vm) {
+    const auto& nodes = server_.Store<Node>().objects();
+    auto it = nodes.find(ObjectKey{"", vm});
+    return it == nodes.end() ? "" : it->second->spec.provider_id;
+  }
+  // The providerIDs CAPZ lists and the Node's, for VM 0 of `o`.
+  std::pair<std::string, std::string> ProviderIds(const VmssOptions& o) {
+    VirtualMachineScaleSet s(&loop_, &workload_, &rec_, "mp-0", o, 1);
+    EXPECT_TRUE(s.Put(1, "v1.30.0", "data").ok());
+    RunTo(5 * kMinute);
+    return {*s.provider_ids().begin(), NodeProviderID("mp-0_0")};
+  }
+  // When VM 0, deleted at 2m, is gone (-1: still there at 30m).
+  Time GoneAt(Duration terminate_notification_timeout) {
+    VmssOptions o = Options();
+    o.terminate_notification_timeout = terminate_notification_timeout;
+    VirtualMachineScaleSet s(&loop_, &workload_, &rec_, "mp-0", o, 1);
+    EXPECT_TRUE(s.Put(1, "v1.30.0", "data").ok());
+    RunTo(2 * kMinute);
+    s.DeleteInstance(0);
+    for (Time t = 2 * kMinute; t <= 30 * kMinute; t += kSecond) {
+      RunTo(t);
+      if (s.vms().count(0) == 0) return t;
+      EXPECT_EQ(s.vms().at(0).state, VmState::kDeleting);
+    }
+    return -1;
   }
 
   EventLoop loop_;
@@ -203,6 +234,59 @@ TEST_F(VmssTest, DeletingTheScaleSetDeletesEveryVm) {
   RunTo(3 * kMinute);
   EXPECT_FALSE(s.exists());
   EXPECT_TRUE(s.vms().empty());
+}
+
+constexpr const char* kSub = "azure:///subscriptions/00000000-0000-0000-0000-000000000000";
+
+TEST_F(VmssTest, UniformProviderIdsLowercaseTheResourceGroupOnBothSides) {
+  VmssOptions o = Options();
+  o.resource_group = "Tilt-RG";
+  const std::string want = std::string(kSub) +
+                           "/resourceGroups/tilt-rg/providers/Microsoft.Compute/"
+                           "virtualMachineScaleSets/mp-0/virtualMachines/0";
+  EXPECT_EQ(ProviderIds(o), std::make_pair(want, want));
+}
+
+// Before kubernetes PR #74882 the Node kept the resource group's case: the
+// two strings differ and never match exactly (CAPZ #2817).
+TEST_F(VmssTest, NodeKeepsTheResourceGroupsCaseWhenAsked) {
+  VmssOptions o = Options();
+  o.resource_group = "Tilt";
+  o.node_keeps_resource_group_case = true;
+  const std::string tail =
+      "/providers/Microsoft.Compute/virtualMachineScaleSets/mp-0/"
+      "virtualMachines/0";
+  EXPECT_EQ(ProviderIds(o), std::make_pair(std::string(kSub) + "/resourceGroups/tilt" + tail,
+                                           std::string(kSub) + "/resourceGroups/Tilt" + tail));
+}
+
+TEST_F(VmssTest, FlexibleProviderIdsNameThePlainVm) {
+  VmssOptions o = Options();
+  o.orchestration_mode = OrchestrationMode::kFlexible;
+  const std::string want =
+      std::string(kSub) +
+      "/resourceGroups/mpsim-rg/providers/Microsoft.Compute/virtualMachines/mp-0_0";
+  EXPECT_EQ(ProviderIds(o), std::make_pair(want, want));
+}
+
+// deleteDelay is 30 s: the notification's 5 minutes come before it.
+TEST_F(VmssTest, VmDeleteEndsAfterDeleteDelayWithoutTerminateNotification) {
+  EXPECT_EQ(GoneAt(0), 2 * kMinute + 30 * kSecond);
+}
+
+TEST_F(VmssTest, TerminateNotificationDelaysTheVmDeleteByItsTimeout) {
+  EXPECT_EQ(GoneAt(5 * kMinute), 7 * kMinute + 30 * kSecond);
+}
+
+TEST_F(VmssTest, SpotEvictionGetsNoTerminateNotification) {
+  VmssOptions o = Options();
+  o.terminate_notification_timeout = 15 * kMinute;
+  VirtualMachineScaleSet s(&loop_, &workload_, &rec_, "mp-0", o, 1);
+  ASSERT_TRUE(s.Put(1, "v1.30.0", "data").ok());
+  RunTo(2 * kMinute);
+  s.Evict(0);
+  RunTo(2 * kMinute + 31 * kSecond);
+  EXPECT_EQ(s.vms().count(0), 0u);
 }
 
 }  // namespace

@@ -13,6 +13,26 @@ testing::Ran Validate(const std::string& vmss_block) {
 
 TEST(VmssValidation, DefaultsAreValid) { EXPECT_EQ(Validate("{}").status, 0); }
 
+TEST(VmssValidation, NewKeysAcceptTheirRanges) {
+  const std::vector<std::string> blocks = {
+      "{deleteSelection: v1.26.0}",         "{resourceGroup: My_RG-(1).x}",
+      "{nodeResourceGroupCase: original}",  "{orchestrationMode: Flexible}",
+      "{terminateNotificationTimeout: 5m}", "{terminateNotificationTimeout: 15m}",
+      "{terminateNotificationTimeout: 0s}",
+  };
+  for (const std::string& block : blocks) {
+    testing::Ran r = Validate(block);
+    EXPECT_EQ(r.status, 0) << block << "\n" << r.out;
+  }
+}
+
+TEST(VmssValidation, TerminateNotificationTimeoutSaysItsRange) {
+  testing::Ran r = Validate("{terminateNotificationTimeout: 20m}");
+  EXPECT_NE(r.out.find("expected a duration from 5m to 15m, or 0s for no terminate notification"),
+            std::string::npos)
+      << r.out;
+}
+
 TEST(VmssValidation, EachBadValueNamesItsKeyAndExitsTwo) {
   const std::vector<std::pair<std::string, std::string>> cases = {
       {"{maxSurge: \"150%\"}", ":9:16: spec.machinePools[0].provider.vmss.maxSurge"},
@@ -26,6 +46,18 @@ TEST(VmssValidation, EachBadValueNamesItsKeyAndExitsTwo) {
       {"{allocationFailedProbability: 2}",
        ":9:16: spec.machinePools[0].provider.vmss.allocationFailedProbability"},
       {"{drainTime: -5s}", ":9:16: spec.machinePools[0].provider.vmss.drainTime"},
+      {"{deleteSelection: HEAD}", ":9:16: spec.machinePools[0].provider.vmss.deleteSelection"},
+      {"{deleteSelection: v1.25.0}", ":9:16: spec.machinePools[0].provider.vmss.deleteSelection"},
+      {"{resourceGroup: \"\"}", ":9:16: spec.machinePools[0].provider.vmss.resourceGroup"},
+      {"{resourceGroup: rg.}", ":9:16: spec.machinePools[0].provider.vmss.resourceGroup"},
+      {"{resourceGroup: a/b}", ":9:16: spec.machinePools[0].provider.vmss.resourceGroup"},
+      {"{nodeResourceGroupCase: upper}",
+       ":9:16: spec.machinePools[0].provider.vmss.nodeResourceGroupCase"},
+      {"{orchestrationMode: Flex}", ":9:16: spec.machinePools[0].provider.vmss.orchestrationMode"},
+      {"{terminateNotificationTimeout: 4m}",
+       ":9:16: spec.machinePools[0].provider.vmss.terminateNotificationTimeout"},
+      {"{terminateNotificationTimeout: 16m}",
+       ":9:16: spec.machinePools[0].provider.vmss.terminateNotificationTimeout"},
       {"{operationDelay: {dist: constant, value: -1s}}",
        ":9:49: spec.machinePools[0].provider.vmss.operationDelay.value"},
   };
