@@ -77,6 +77,7 @@ class World {
   void RecordRequeue(const std::string& controller, const ReconcileRecord& r);
   void KillInstances(const proto::Event::KillInstance& k);
   void SetClusterPaused(bool paused);
+  void SetInfraPoolSpec(const proto::Event::SetInfraPoolSpec& edit);
   void CreateCluster();
   void CreatePool(const proto::MachinePoolSpec& p);
   void ScheduleEvents();
@@ -307,6 +308,21 @@ void World::KillInstances(const proto::Event::KillInstance& k) {
   if (killed < 0) rec_.Fault(loop_.Now(), k.pool(), k.pool(), "killInstance.unsupported");
 }
 
+// A user's edit of the InfraMachinePool: spec.providerSpec gets each field,
+// in key order, and each change is a timeline row.
+void World::SetInfraPoolSpec(const proto::Event::SetInfraPoolSpec& edit) {
+  InfraMachinePool imp;
+  if (!mgmt_.Store<InfraMachinePool>().Get({kNamespace, edit.pool()}, &imp).ok()) return;
+  const std::map<std::string, std::string> fields(edit.fields().begin(), edit.fields().end());
+  for (const auto& [key, value] : fields) {
+    std::string& field = imp.spec.provider_spec[key];
+    rec_.Change(loop_.Now(), "InfraMachinePool", edit.pool(), "spec." + key, field, value,
+                edit.pool());
+    field = value;
+  }
+  mgmt_.Store<InfraMachinePool>().Patch(&imp);
+}
+
 void World::SetClusterPaused(bool paused) {
   Cluster c;
   if (!mgmt_.Store<Cluster>().Get(ClusterKey(), &c).ok() || c.spec.paused == paused) return;
@@ -348,6 +364,9 @@ void World::ApplyEvent(const proto::Event& e) {
       break;
     case proto::Event::kDeleteMachine:
       DeletePoolMachine(&mgmt_, &rec_, loop_.Now(), kNamespace, e.delete_machine());
+      break;
+    case proto::Event::kSetInfraPoolSpec:
+      SetInfraPoolSpec(e.set_infra_pool_spec());
       break;
     default:
       break;

@@ -47,6 +47,20 @@ std::vector<DefaultEntry> MigDefaults() {
        "providers.md §3.4 \"creating a new, empty node pool could take 30-45 seconds\" "
        "(secondary, unverified), used for every node-pool operation",
        "L"},
+      {"spec.machinePools[].provider.mig.gkeAutoscaling.enabled", "false", "",
+       "providers.md §3.6.2: CAPG sends no autoscaling unless spec.scaling is set", "H"},
+      {"spec.machinePools[].provider.mig.gkeAutoscaling.minNodeCount", "0", "",
+       "mpsim choice: no lower bound (GKE's API takes 0 and up)", "-"},
+      {"spec.machinePools[].provider.mig.gkeAutoscaling.maxNodeCount", "1000", "",
+       "mpsim choice: GKE's limit of 1,000 nodes per node-pool zone (GKE quotas doc, not in "
+       "providers.md; unverified)",
+       "L"},
+      {"spec.machinePools[].provider.mig.imageType", "COS_CONTAINERD", "",
+       "GKE's default node image (GKE docs, not in providers.md; unverified)", "L"},
+      {"spec.machinePools[].provider.mig.initialNodeCountFollowsSize", "true", "",
+       "providers.md §3.6.2, §5: whether GKE updates initialNodeCount after SetNodePoolSize is "
+       "unverified; true keeps CAPG's size check from repeating",
+       "L"},
   };
 }
 

@@ -255,6 +255,7 @@ class Validator {
     if (u.max_surge() + static_cast<int64_t>(u.max_unavailable()) == 0) {
       Add(JoinKey(path, "upgradeSettings"), "expected maxSurge or maxUnavailable above 0");
     }
+    ValidateGkeKeys(m, path, issues_);
   }
 
   void Vmss(const proto::VmssProvider& v, const std::string& path) {

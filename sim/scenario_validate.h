@@ -44,6 +44,18 @@ void ValidateAsgHooksAndLimits(const proto::AsgProvider& a, const std::string& p
 void ValidateVmssVersionsAndIds(const proto::VmssProvider& v, const std::string& path,
                                 std::vector<Issue>* issues);
 
+// Appends one issue per broken rule of a `mig` block's GKE node-pool keys
+// (gkeAutoscaling, imageType).
+void ValidateGkeKeys(const proto::MigProvider& m, const std::string& path,
+                     std::vector<Issue>* issues);
+
+// Appends one issue per broken rule of a `setInfraPoolSpec` event on `pool`
+// (nullptr: an unknown pool): only GKE pools take fields, each one of their
+// editable keys with a value its block key would take.
+void ValidateInfraPoolSpecEdit(const proto::MachinePoolSpec* pool,
+                               const proto::Event::SetInfraPoolSpec& edit, const std::string& path,
+                               std::vector<Issue>* issues);
+
 // "a, b or c".
 std::string OrList(const std::vector<std::string>& words);
 

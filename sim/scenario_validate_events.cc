@@ -126,13 +126,27 @@ class Checker {
         pool = e.delete_machine().pool();
         DeleteMachine(e.delete_machine(), JoinKey(path, "deleteMachine"));
         break;
+      case proto::Event::kSetInfraPoolSpec: {
+        pool = e.set_infra_pool_spec().pool();
+        const std::string p = JoinKey(path, "setInfraPoolSpec");
+        KnownPool(pool, JoinKey(p, "pool"));
+        ValidateInfraPoolSpecEdit(PoolSpec(pool), e.set_infra_pool_spec(), p, issues_);
+        break;
+      }
       case proto::Event::ACTION_NOT_SET:
         return Add(path,
                    "an event needs one of scale, upgrade, deletePool, killInstance, "
-                   "pauseCluster, resumeCluster, setAutoscalerReplicas, workloadUnreachable "
-                   "or deleteMachine");
+                   "pauseCluster, resumeCluster, setAutoscalerReplicas, workloadUnreachable, "
+                   "deleteMachine or setInfraPoolSpec");
     }
     AfterDeletion(pool, e.at(), index, path);
+  }
+
+  const proto::MachinePoolSpec* PoolSpec(const std::string& name) const {
+    for (const proto::MachinePoolSpec& p : spec_.machine_pools()) {
+      if (p.name() == name) return &p;
+    }
+    return nullptr;
   }
 
   void Scale(const proto::Event::Scale& s, const std::string& path) {

@@ -1,6 +1,7 @@
 #include "models/mig/gcpmanagedmachinepool_reconciler.h"
 
 #include <algorithm>
+#include <charconv>
 #include <string_view>
 
 #include "api/infra_pool_report.h"
@@ -18,6 +19,43 @@ constexpr Duration kBusyRequeue = kMinute;
 // division (providers.md §3.6.2: 5 replicas in 3 zones -> 1 per zone).
 int32_t PerZone(int32_t replicas, size_t zones) {
   return zones > 1 ? replicas / static_cast<int32_t>(zones) : replicas;
+}
+
+// What the GCPManagedMachinePool asks of the node pool's config.
+struct Desired {
+  std::string image_type;
+  GkeAutoscaling autoscaling;
+};
+
+// Validation (sim/scenario_validate_gke.cc) has checked every edited value,
+// so a field that does not parse keeps the block's value.
+int32_t CountField(const std::map<std::string, std::string>& spec, const char* key,
+                   int32_t fallback) {
+  auto it = spec.find(key);
+  if (it == spec.end()) return fallback;
+  int32_t n = fallback;
+  std::from_chars(it->second.data(), it->second.data() + it->second.size(), n);
+  return n;
+}
+
+Desired DesiredOf(const InfraMachinePool& imp, const GcpManagedMachinePoolReconciler::Pool& pool) {
+  const std::map<std::string, std::string>& spec = imp.spec.provider_spec;
+  Desired d{pool.image_type, pool.autoscaling};
+  if (auto it = spec.find(kImageTypeField); it != spec.end()) d.image_type = it->second;
+  if (auto it = spec.find(kAutoscalingEnabledField); it != spec.end()) {
+    d.autoscaling.enabled = it->second == "true";
+  }
+  d.autoscaling.min_node_count =
+      CountField(spec, kAutoscalingMinField, d.autoscaling.min_node_count);
+  d.autoscaling.max_node_count =
+      CountField(spec, kAutoscalingMaxField, d.autoscaling.max_node_count);
+  return d;
+}
+
+// CAPG compares the SDK's autoscaling messages; with autoscaling off, the
+// bounds it sends are assumed not to matter.
+bool SameAutoscaling(const GkeAutoscaling& a, const GkeAutoscaling& b) {
+  return a.enabled == b.enabled && (!a.enabled || a == b);
 }
 
 }  // namespace
@@ -58,12 +96,18 @@ Status GcpManagedMachinePoolReconciler::ReconcileNormal(const InfraMachinePool& 
   if (np->status() == NodePoolStatus::kAbsent) {
     if (Status s = Call(imp, "container:nodePools.create"); !s.ok()) return s;
     const int32_t n = PerZone(mp.spec.replicas.value_or(1), np->locations().size());
-    return Busy(np->Create(n, mp.spec.template_.spec.version.value_or("")), result);
+    const Desired d = DesiredOf(imp, pool);
+    return Busy(
+        np->Create(n, mp.spec.template_.spec.version.value_or(""), d.image_type, d.autoscaling),
+        result);
   }
   if (Status s = WriteStatus(imp, pool); !s.ok()) return s;
   switch (np->status()) {
     case NodePoolStatus::kProvisioning:
+      result->requeue_after = kBusyRequeue;
+      return Status::Ok();
     case NodePoolStatus::kReconciling:
+      SetUpdating(imp, true);
       result->requeue_after = kBusyRequeue;
       return Status::Ok();
     case NodePoolStatus::kStopping:
@@ -75,23 +119,47 @@ Status GcpManagedMachinePoolReconciler::ReconcileNormal(const InfraMachinePool& 
   return ReconcileChanges(imp, mp, pool, result);
 }
 
-// Config (here: the version) first, then the size; CAPG's size check compares
-// with initialNodeCount and applies only without autoscaling (providers.md §3.6.2).
+// The config (version, image type) first, then the autoscaling, then the
+// size, one call per reconcile, each followed by a 1-minute requeue; the size
+// check compares with initialNodeCount and runs only while autoscaling is
+// disabled (providers.md §3.6.2; CAPG nodepools/reconcile.go, Reconcile).
+// Image types compare case-insensitively there; here they are kept as given.
 Status GcpManagedMachinePoolReconciler::ReconcileChanges(const InfraMachinePool& imp,
                                                          const MachinePool& mp, const Pool& pool,
                                                          Result* result) {
   NodePool* np = pool.node_pool;
   const std::string version = mp.spec.template_.spec.version.value_or("");
-  if (np->version() != version) {
+  const Desired d = DesiredOf(imp, pool);
+  if (np->version() != version || np->image_type() != d.image_type) {
     if (Status s = Call(imp, "container:nodePools.update"); !s.ok()) return s;
-    return Busy(np->Update(version), result);
+    return Started(imp, np->Update(version, d.image_type), result);
+  }
+  if (!SameAutoscaling(np->autoscaling(), d.autoscaling)) {
+    if (Status s = Call(imp, "container:nodePools.setAutoscaling"); !s.ok()) return s;
+    return Started(imp, np->SetAutoscaling(d.autoscaling), result);
   }
   const int32_t n = PerZone(mp.spec.replicas.value_or(1), np->locations().size());
-  if (n != np->initial_node_count()) {
+  if (!d.autoscaling.enabled && n != np->initial_node_count()) {
     if (Status s = Call(imp, "container:nodePools.setSize"); !s.ok()) return s;
-    return Busy(np->SetSize(n), result);
+    return Started(imp, np->SetSize(n), result);
   }
+  SetUpdating(imp, false);
   return Status::Ok();
+}
+
+// CAPG sets GKEMachinePoolUpdating only once the call was accepted.
+Status GcpManagedMachinePoolReconciler::Started(const InfraMachinePool& imp, Status s,
+                                                Result* result) {
+  if (s.ok()) SetUpdating(imp, true);
+  return Busy(std::move(s), result);
+}
+
+void GcpManagedMachinePoolReconciler::SetUpdating(const InfraMachinePool& imp, bool updating) {
+  bool& now = updating_[imp.meta.name];
+  if (now == updating) return;
+  rec_->Change(clock_->Now(), kGcpManagedMachinePoolKind, imp.meta.name, "GKEMachinePoolUpdating",
+               now ? "True" : "False", updating ? "True" : "False", imp.meta.name);
+  now = updating;
 }
 
 // providerIDList from listManagedInstances of every group: CREATING entries

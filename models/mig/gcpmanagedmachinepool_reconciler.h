@@ -1,7 +1,16 @@
 // CAPG's GCPManagedMachinePool controller (GKE; cloud/services/container/
 // nodepools/reconcile.go, providers.md §3.6.2) driving simulated node pools:
-// create, version update and setSize as node-pool operations, providerIDList
-// from every managed instance, a 1-minute requeue only while GKE is busy.
+// create, config update (version, image type), autoscaling and setSize as
+// node-pool operations, providerIDList from every managed instance, a 1-minute
+// requeue only while GKE is busy.
+
+// The GCPManagedMachinePool spec fields CAPG compares with the node pool: the
+// block's values, overridden by the InfraMachinePool's spec.providerSpec keys
+// of the same names (the `setInfraPoolSpec` event).
+inline constexpr const char* kImageTypeField = "imageType";
+inline constexpr const char* kAutoscalingEnabledField = "gkeAutoscaling.enabled";
+inline constexpr const char* kAutoscalingMinField = "gkeAutoscaling.minNodeCount";
+inline constexpr const char* kAutoscalingMaxField = "gkeAutoscaling.maxNodeCount";
 #pragma once
 
 #include <map>
@@ -23,6 +32,8 @@ class GcpManagedMachinePoolReconciler : public Reconciler {
   struct Pool {
     NodePool* node_pool;
     std::string project;
+    std::string image_type = "COS_CONTAINERD";  // the block's, before any edit
+    GkeAutoscaling autoscaling;                 // the block's, before any edit
   };
   GcpManagedMachinePoolReconciler(Client* client, const Clock* clock, Recorder* rec,
                                   ApiQuota* quota, std::map<std::string, Pool> pools);
@@ -37,6 +48,11 @@ class GcpManagedMachinePoolReconciler : public Reconciler {
                           Result* result);
   Status ReconcileDelete(const InfraMachinePool& imp, const Pool& pool, Result* result);
   Status WriteStatus(const InfraMachinePool& imp, const Pool& pool);
+  // The GKEMachinePoolUpdating condition, kept here and shown as a timeline
+  // row (GCPManagedMachinePool,<name>,GKEMachinePoolUpdating) when it changes.
+  void SetUpdating(const InfraMachinePool& imp, bool updating);
+  // A config, autoscaling or size call's answer: Updating on success, then Busy.
+  Status Started(const InfraMachinePool& imp, Status s, Result* result);
   // A node-pool operation's answer: FailedPrecondition (another operation in
   // progress) is a 1-minute requeue, not an error.
   Status Busy(Status s, Result* result) const;
@@ -47,7 +63,8 @@ class GcpManagedMachinePoolReconciler : public Reconciler {
   const Clock* clock_;
   Recorder* rec_;
   ApiQuota* quota_;
-  std::map<std::string, Pool> pools_;  // by GCPManagedMachinePool name
+  std::map<std::string, Pool> pools_;     // by GCPManagedMachinePool name
+  std::map<std::string, bool> updating_;  // GKEMachinePoolUpdating, by name
 };
 
 }  // namespace mpsim::mig

@@ -23,6 +23,11 @@ MigOptions ToMigOptions(const proto::MigProvider& p) {
   o.node_pool_operation_delay = ToDistSpec(p.node_pool_operation_delay());
   o.upgrade.max_surge = p.upgrade_settings().max_surge();
   o.upgrade.max_unavailable = p.upgrade_settings().max_unavailable();
+  o.autoscaling.enabled = p.gke_autoscaling().enabled();
+  o.autoscaling.min_node_count = p.gke_autoscaling().min_node_count();
+  o.autoscaling.max_node_count = p.gke_autoscaling().max_node_count();
+  o.image_type = p.image_type();
+  o.initial_node_count_follows_size = p.initial_node_count_follows_size();
   return o;
 }
 

@@ -13,6 +13,15 @@
 
 namespace mpsim::mig {
 
+// NodePool.autoscaling (providers.md §3.6.2): GKE keeps each zone's node
+// count within [min_node_count, max_node_count] while enabled.
+struct GkeAutoscaling {
+  bool enabled = false;
+  int32_t min_node_count = 0;
+  int32_t max_node_count = 1000;
+  bool operator==(const GkeAutoscaling&) const = default;
+};
+
 struct MigOptions {
   std::vector<std::string> zones;
   std::map<std::string, int32_t> capacity;  // zone -> VMs available; absent: unlimited
@@ -33,6 +42,10 @@ struct MigOptions {
   bool gke = false;                    // a GKE node pool, not a plain MIG
   DistSpec node_pool_operation_delay;  // GKE: operation accepted -> change applied
   UpgradeSettings upgrade;             // GKE: surge settings of a version change
+  GkeAutoscaling autoscaling;          // GKE: as created; edits come from the InfraMachinePool
+  std::string image_type = "COS_CONTAINERD";  // GKE: the nodes' image type
+  // GKE: SetNodePoolSize also sets initialNodeCount (unverified, providers.md §5).
+  bool initial_node_count_follows_size = true;
 };
 
 MigOptions ToMigOptions(const proto::MigProvider& p);

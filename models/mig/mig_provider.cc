@@ -55,7 +55,10 @@ void MigProvider::AddGcpMachinePools(Manager* manager, const WorkQueueOptions& q
 // concurrency flag of its own for the GKE controller (assumed 10).
 void MigProvider::AddGcpManagedMachinePools(Manager* manager, const WorkQueueOptions& q) {
   std::map<std::string, GcpManagedMachinePoolReconciler::Pool> pools;
-  for (const auto& [name, np] : node_pools_) pools[name] = {np.get(), options_.at(name).project};
+  for (const auto& [name, np] : node_pools_) {
+    const MigOptions& o = options_.at(name);
+    pools[name] = {np.get(), o.project, o.image_type, o.autoscaling};
+  }
   ApiQuota* quota = quota_.get();
   manager->AddController<InfraMachinePool>(
       "gcpmanagedmachinepool", q,

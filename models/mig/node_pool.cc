@@ -1,11 +1,19 @@
 #include "models/mig/node_pool.h"
 
+#include <algorithm>
+
 namespace mpsim::mig {
 namespace {
 
 // How often the simulated GKE control plane steps a surge upgrade or checks a
 // deletion (mpsim choice: GKE's internal cadence is not public).
 constexpr Duration kTick = 5 * kSecond;
+
+// "1..3" per zone, or "off": the autoscaling column of the timeline.
+std::string BoundsText(const GkeAutoscaling& a) {
+  if (!a.enabled) return "off";
+  return std::to_string(a.min_node_count) + ".." + std::to_string(a.max_node_count);
+}
 
 }  // namespace
 
@@ -65,11 +73,18 @@ void NodePool::AfterOperationDelay(std::function<void()> apply) {
 
 // The create operation is DONE once the groups exist with their target size;
 // the VMs come up afterwards (GKE's own wait for registration is not modelled).
-Status NodePool::Create(int32_t per_zone, const std::string& version) {
+Status NodePool::Create(int32_t per_zone, const std::string& version, const std::string& image_type,
+                        const GkeAutoscaling& autoscaling) {
   if (status_ != NodePoolStatus::kAbsent) return Status::AlreadyExists("node pool " + pool_);
   if (Status s = Begin(NodePoolStatus::kProvisioning, "CreateNodePool"); !s.ok()) return s;
   version_ = version;
-  per_zone_ = per_zone;
+  image_type_ = image_type;
+  autoscaling_ = autoscaling;
+  per_zone_ = autoscaling.enabled
+                  ? std::clamp(per_zone, autoscaling.min_node_count,
+                               std::max(autoscaling.min_node_count, autoscaling.max_node_count))
+                  : per_zone;
+  initial_node_count_ = per_zone;
   AfterOperationDelay([this] {
     for (size_t i = 0; i < groups_.size(); ++i) {
       groups_[i]->Insert(opts_.zones[i], per_zone_, version_);
@@ -84,6 +99,9 @@ Status NodePool::SetSize(int32_t per_zone) {
   if (status_ == NodePoolStatus::kAbsent) return Status::NotFound("node pool " + pool_);
   if (Status s = Begin(NodePoolStatus::kReconciling, "SetNodePoolSize"); !s.ok()) return s;
   per_zone_ = per_zone;
+  // providers.md §3.6.2 caveat: if GKE kept the created initialNodeCount,
+  // CAPG's size check would differ again and call SetNodePoolSize again.
+  if (opts_.initial_node_count_follows_size) initial_node_count_ = per_zone;
   AfterOperationDelay([this] {
     for (const auto& g : groups_) g->Resize(per_zone_);
     busy_ = false;
@@ -92,12 +110,48 @@ Status NodePool::SetSize(int32_t per_zone) {
   return Status::Ok();
 }
 
-// New VMs take the new version from the groups' template; the surge steps
-// replace the others (providers.md §3.2, "GKE performs surge upgrades").
-Status NodePool::Update(const std::string& version) {
+// SetNodePoolAutoscaling is an operation like the others (assumed: the
+// Container API returns one, and providers.md §3.6.2 has CAPG requeue after it).
+Status NodePool::SetAutoscaling(const GkeAutoscaling& autoscaling) {
+  if (status_ == NodePoolStatus::kAbsent) return Status::NotFound("node pool " + pool_);
+  if (autoscaling.enabled && autoscaling.min_node_count > autoscaling.max_node_count) {
+    return Status::Invalid("rpc error: code = InvalidArgument desc = autoscaling minNodeCount " +
+                           std::to_string(autoscaling.min_node_count) + " is above maxNodeCount " +
+                           std::to_string(autoscaling.max_node_count));
+  }
+  if (Status s = Begin(NodePoolStatus::kReconciling, "SetNodePoolAutoscaling"); !s.ok()) return s;
+  rec_->Change(loop_->Now(), "NodePool", pool_, "autoscaling", BoundsText(autoscaling_),
+               BoundsText(autoscaling), pool_);
+  autoscaling_ = autoscaling;
+  AfterOperationDelay([this] {
+    ApplyAutoscaling();
+    busy_ = false;
+    SetStatus(NodePoolStatus::kRunning);
+  });
+  return Status::Ok();
+}
+
+// GKE's autoscaler resizes for pending pods and idle nodes, which mpsim does
+// not model; what remains is that each zone's count stays within the bounds.
+void NodePool::ApplyAutoscaling() {
+  if (!autoscaling_.enabled) return;
+  const int32_t n = std::clamp(per_zone_, autoscaling_.min_node_count, autoscaling_.max_node_count);
+  if (n == per_zone_) return;
+  per_zone_ = n;
+  for (const auto& g : groups_) g->Resize(per_zone_);
+}
+
+// New VMs take the new version and image from the groups' template; the surge
+// steps replace the others (providers.md §3.2, "GKE performs surge upgrades").
+// An image-type change alone is assumed to recreate nodes the same way.
+Status NodePool::Update(const std::string& version, const std::string& image_type) {
   if (status_ == NodePoolStatus::kAbsent) return Status::NotFound("node pool " + pool_);
   if (Status s = Begin(NodePoolStatus::kReconciling, "UpdateNodePool"); !s.ok()) return s;
+  if (image_type != image_type_) {
+    rec_->Change(loop_->Now(), "NodePool", pool_, "imageType", image_type_, image_type, pool_);
+  }
   version_ = version;
+  image_type_ = image_type;
   AfterOperationDelay([this] {
     for (const auto& g : groups_) g->SetInstanceTemplate(version_);
     UpgradeTick();

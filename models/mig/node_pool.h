@@ -1,7 +1,8 @@
 // A simulated GKE node pool (providers.md §3.2, §3.6.2): the Container API's
-// long-running operations (create, setSize, update, delete), one at a time,
-// over one zonal Managed Instance Group per location, and the surge upgrade
-// GKE runs itself when the version changes.
+// long-running operations (create, setSize, setAutoscaling, update, delete),
+// one at a time, over one zonal Managed Instance Group per location, the
+// surge upgrade GKE runs itself when the version or the image type changes,
+// and an autoscaler that keeps each zone within its bounds.
 #pragma once
 
 #include <functional>
@@ -27,8 +28,15 @@ class NodePool {
 
   NodePoolStatus status() const { return status_; }
   const std::string& version() const { return version_; }
-  // Nodes per zone as last created or set (GKE assumed to track setSize).
-  int32_t initial_node_count() const { return per_zone_; }
+  const std::string& image_type() const { return image_type_; }
+  const GkeAutoscaling& autoscaling() const { return autoscaling_; }
+  // np.initialNodeCount, what CAPG's size check compares with: the size the
+  // pool was created with, and each SetNodePoolSize's size only if
+  // MigOptions::initial_node_count_follows_size (unverified, providers.md §5).
+  int32_t initial_node_count() const { return initial_node_count_; }
+  // The nodes per zone GKE keeps: as created or set, within the autoscaler's
+  // bounds while it is enabled.
+  int32_t node_count() const { return per_zone_; }
   // np.locations: the block's zones.
   const std::vector<std::string>& locations() const { return opts_.zones; }
   // np.instanceGroupUrls: one group per location, in location order.
@@ -36,15 +44,22 @@ class NodePool {
 
   // Each starts an operation, or fails with FailedPrecondition (Conflict)
   // while another runs, as GKE refuses concurrent operations on a pool.
-  Status Create(int32_t per_zone, const std::string& version);
+  Status Create(int32_t per_zone, const std::string& version, const std::string& image_type,
+                const GkeAutoscaling& autoscaling);
   Status SetSize(int32_t per_zone);
-  Status Update(const std::string& version);
+  // SetNodePoolAutoscaling; InvalidArgument if enabled with min > max.
+  Status SetAutoscaling(const GkeAutoscaling& autoscaling);
+  // UpdateNodePool with a node version and image type: a new instance
+  // template, onto which the surge steps move every node.
+  Status Update(const std::string& version, const std::string& image_type);
   Status Delete();
 
  private:
   Status Begin(NodePoolStatus during, const char* op);
   void SetStatus(NodePoolStatus s);
   void AfterOperationDelay(std::function<void()> apply);
+  // Moves the kept size into the autoscaler's bounds and resizes the groups.
+  void ApplyAutoscaling();
   void UpgradeTick();
   SurgeState StateOf(const ManagedInstanceGroup& g) const;
   void DeleteTick();
@@ -57,7 +72,10 @@ class NodePool {
   NodePoolStatus status_ = NodePoolStatus::kAbsent;
   bool busy_ = false;  // an operation is running
   std::string version_;
+  std::string image_type_;
+  GkeAutoscaling autoscaling_;
   int32_t per_zone_ = 0;
+  int32_t initial_node_count_ = 0;
   std::vector<std::unique_ptr<ManagedInstanceGroup>> groups_;
 };
 

@@ -114,5 +114,39 @@ TEST(WorkloadUnreachableEvent, ScaleDownWaitsForTheReconnectAndIsPickedUpAtOnce)
   EXPECT_TRUE(out.summary.pools(0).converged());
 }
 
+// setInfraPoolSpec is generic: app/ writes each field into the
+// InfraMachinePool's spec.providerSpec, in key order, with a row each; the
+// provider's controller is woken as by any spec change (here GKE's, which
+// answers an image-type change with UpdateNodePool).
+TEST(SetInfraPoolSpecEvent, WritesEachFieldInKeyOrderAndWakesTheProvider) {
+  const std::string text = R"(apiVersion: mpsim/v1
+kind: Scenario
+metadata: {name: edit}
+spec:
+  horizon: 30m
+  machinePools:
+    - {name: mp-0, replicas: 2, provider: {mig: {gke: true}}}
+  events:
+    - at: 10m
+      setInfraPoolSpec: {pool: mp-0, fields: {imageType: UBUNTU_CONTAINERD, gkeAutoscaling.maxNodeCount: "9"}}
+)";
+  proto::Scenario sc;
+  std::vector<ScenarioError> errors;
+  ASSERT_TRUE(LoadScenarioFromString(text, "edit.yaml", {}, &sc, &errors)) << errors[0].String();
+  RunOutput out;
+  std::string error;
+  ASSERT_TRUE(RunScenario(sc, 1, &out, &error)) << error;
+  std::vector<std::string> edits;
+  for (const TimelineRow& r : out.recorder.rows()) {
+    if (r.object_kind == "InfraMachinePool" && r.field.rfind("spec.", 0) == 0) {
+      edits.push_back(r.field + "=" + r.to + "@" + std::to_string(ToSeconds(r.time)));
+    }
+  }
+  const std::vector<std::string> want = {"spec.gkeAutoscaling.maxNodeCount=9@600.000000",
+                                         "spec.imageType=UBUNTU_CONTAINERD@600.000000"};
+  EXPECT_EQ(edits, want);
+  EXPECT_GT(FirstAt(out, "NodePool", "mp-0", "imageType", "UBUNTU_CONTAINERD"), 600);
+}
+
 }  // namespace
 }  // namespace mpsim

@@ -39,7 +39,8 @@ class GkeTest : public ::testing::Test {
   void Start(int32_t replicas, MigOptions o = Options()) {
     np_ = std::make_unique<NodePool>(&loop_, &workload_, &rec_, "mp-0", o, 1);
     fake::AddPoolPair(&client_, kGcpManagedMachinePoolKind, replicas);
-    std::map<std::string, GcpManagedMachinePoolReconciler::Pool> pools{{"mp-0", {np_.get(), "p"}}};
+    std::map<std::string, GcpManagedMachinePoolReconciler::Pool> pools{
+        {"mp-0", {np_.get(), "p", o.image_type, o.autoscaling}}};
     r_ = std::make_unique<GcpManagedMachinePoolReconciler>(&client_, &loop_, &rec_, &quota_, pools);
   }
   Duration Pass() {
@@ -62,6 +63,28 @@ class GkeTest : public ::testing::Test {
     return at;
   }
   const InfraMachinePool& Imp() { return client_.infra_machine_pools().At(kKey); }
+  // A user's edit of the GCPManagedMachinePool (the setInfraPoolSpec event).
+  void SetSpec(const std::map<std::string, std::string>& fields) {
+    InfraMachinePool imp = Imp();
+    for (const auto& [k, v] : fields) imp.spec.provider_spec[k] = v;
+    client_.infra_machine_pools().Add(imp);
+  }
+  // "field=to" of this pool's timeline rows of `kind`, in order.
+  std::vector<std::string> Rows(const std::string& kind) {
+    std::vector<std::string> out;
+    for (const TimelineRow& r : rec_.rows()) {
+      if (r.object_kind == kind) out.push_back(r.field + "=" + r.to);
+    }
+    return out;
+  }
+  int32_t Instances() {
+    int32_t n = 0;
+    for (const auto& g : np_->groups()) {
+      for (const ManagedInstance* mi : g->ListManagedInstances())
+        n += mi->action != Action::kDeleting;
+    }
+    return n;
+  }
   void SetMachinePool(const std::function<void(MachinePool*)>& f) {
     MachinePool mp = client_.machine_pools().At(kKey);
     f(&mp);
@@ -126,7 +149,7 @@ TEST_F(GkeTest, AnotherOperationInProgressIsFailedPrecondition) {
   Start(3);
   Pass();
   RunTo(2 * kMinute);
-  ASSERT_TRUE(np_->Update("v1.31.0").ok());
+  ASSERT_TRUE(np_->Update("v1.31.0", np_->image_type()).ok());
   const Status s = np_->SetSize(5);
   EXPECT_EQ(s.code(), Status::Code::kConflict);
   EXPECT_NE(s.message().find("FailedPrecondition"), std::string::npos);
@@ -183,7 +206,7 @@ TEST_F(GkeTest, SurgeUpgradeStaysWithinItsBounds) {
   Start(5, o);
   FollowRequeues();
   RunTo(5 * kMinute);
-  ASSERT_TRUE(np_->Update("v1.31.0").ok());
+  ASSERT_TRUE(np_->Update("v1.31.0", np_->image_type()).ok());
   size_t most = 0, fewest_running = 5;
   const Time from = loop_.Now();
   for (Time t = from; t < from + kHour; t += kSecond) {
@@ -201,6 +224,130 @@ TEST_F(GkeTest, SurgeUpgradeStaysWithinItsBounds) {
   EXPECT_EQ(np_->status(), NodePoolStatus::kRunning);
   EXPECT_EQ(most, 7u);
   EXPECT_EQ(fewest_running, 4u);
+}
+
+// providers.md §3.6.2: with autoscaling enabled CAPG skips the size check, so
+// a new replica count calls no SetNodePoolSize and moves no node.
+TEST_F(GkeTest, AutoscalingSkipsTheSizeCheck) {
+  MigOptions o = Options();
+  o.autoscaling = {.enabled = true, .min_node_count = 1, .max_node_count = 5};
+  Start(3, o);
+  FollowRequeues();
+  SetMachinePool([](MachinePool* mp) { mp->spec.replicas = 5; });
+  EXPECT_EQ(Pass(), 0) << "nothing to do: return {}";
+  RunTo(loop_.Now() + 10 * kMinute);
+  EXPECT_EQ(Pass(), 0);
+  EXPECT_EQ(Calls("container:nodePools.setSize"), 0u);
+  EXPECT_EQ(Instances(), 3);
+}
+
+// The pool is created with its autoscaler; GKE keeps each zone within the
+// bounds: 3 replicas over 3 zones is 1 per zone, raised to the minimum of 2.
+TEST_F(GkeTest, TheAutoscalerKeepsEachZoneWithinItsBounds) {
+  MigOptions o = Options();
+  o.zones = {"a", "b", "c"};
+  o.autoscaling = {.enabled = true, .min_node_count = 2, .max_node_count = 4};
+  Start(3, o);
+  FollowRequeues();
+  RunTo(10 * kMinute);
+  EXPECT_EQ(Pass(), 0);
+  EXPECT_EQ(np_->initial_node_count(), 1) << "what CAPG asked for";
+  EXPECT_EQ(np_->node_count(), 2);
+  for (const auto& g : np_->groups()) EXPECT_EQ(g->target_size(), 2);
+  EXPECT_EQ(Imp().spec.provider_id_list->size(), 6u);
+  EXPECT_EQ(Calls("container:nodePools.setAutoscaling"), 0u) << "created with it: no diff";
+}
+
+// An autoscaling diff is one SetNodePoolAutoscaling and a requeue a minute
+// apart while the pool is RECONCILING; then the size check stays off.
+TEST_F(GkeTest, AnAutoscalingEditIsSetNodePoolAutoscalingThenAMinuteRequeue) {
+  Start(3);
+  FollowRequeues();
+  RunTo(5 * kMinute);
+  SetSpec({{kAutoscalingEnabledField, "true"},
+           {kAutoscalingMinField, "4"},
+           {kAutoscalingMaxField, "6"}});
+  const Time edited = loop_.Now();
+  EXPECT_EQ(Pass(), kMinute);
+  EXPECT_EQ(np_->status(), NodePoolStatus::kReconciling);
+  const std::vector<Time> at = FollowRequeues();
+  ASSERT_EQ(at.size(), 1u) << "the 40 s operation is done by the first requeue";
+  EXPECT_EQ(at[0], edited + kMinute);
+  EXPECT_EQ(Calls("container:nodePools.setAutoscaling"), 1u);
+  EXPECT_EQ(np_->node_count(), 4);
+  SetMachinePool([](MachinePool* mp) { mp->spec.replicas = 1; });
+  EXPECT_EQ(Pass(), 0);
+  EXPECT_EQ(Calls("container:nodePools.setSize"), 0u);
+  const std::vector<std::string> want = {"status=RECONCILING", "autoscaling=4..6",
+                                         "status=RUNNING"};
+  std::vector<std::string> rows = Rows("NodePool");
+  rows.erase(rows.begin(), rows.end() - 3);
+  EXPECT_EQ(rows, want);
+}
+
+// GKE refuses bounds that cannot hold; CAPG returns the error (backoff).
+TEST_F(GkeTest, AutoscalingWithMinimumAboveMaximumIsInvalidArgument) {
+  Start(3);
+  FollowRequeues();
+  RunTo(5 * kMinute);
+  SetSpec({{kAutoscalingEnabledField, "true"},
+           {kAutoscalingMinField, "5"},
+           {kAutoscalingMaxField, "2"}});
+  Result res;
+  const Status s = r_->Reconcile({kKey}, &res);
+  EXPECT_EQ(s.code(), Status::Code::kInvalid);
+  EXPECT_NE(s.message().find("InvalidArgument"), std::string::npos) << s.message();
+  EXPECT_EQ(np_->status(), NodePoolStatus::kRunning);
+}
+
+// providers.md §3.6.2 caveat: if GKE kept initialNodeCount at the created
+// size, CAPG's size check would differ after every SetNodePoolSize and call it
+// again, a minute apart, for as long as the replicas differ from it.
+TEST_F(GkeTest, SetNodePoolSizeRepeatsWhenInitialNodeCountStaysAsCreated) {
+  MigOptions o = Options();
+  o.initial_node_count_follows_size = false;
+  Start(3, o);
+  FollowRequeues();
+  SetMachinePool([](MachinePool* mp) { mp->spec.replicas = 5; });
+  for (int i = 0; i < 6; ++i) {
+    EXPECT_EQ(Pass(), kMinute) << i;
+    RunTo(loop_.Now() + kMinute);
+  }
+  EXPECT_EQ(np_->initial_node_count(), 3);
+  EXPECT_EQ(np_->node_count(), 5);
+  // The 40 s operation is over by each requeue, and 5 != 3 again: one a minute.
+  EXPECT_EQ(Calls("container:nodePools.setSize"), 6u);
+  EXPECT_EQ(Instances(), 5) << "the repeats ask for the same size";
+}
+
+// A config change other than the version (here the image type) is an
+// UpdateNodePool: RECONCILING, GKEMachinePoolUpdating True, a requeue a minute
+// apart, and every node recreated from the new template by surge steps.
+TEST_F(GkeTest, AnImageTypeChangeIsAnUpdateNodePoolThatRecreatesTheNodes) {
+  Start(3);
+  FollowRequeues();
+  RunTo(5 * kMinute);
+  SetSpec({{kImageTypeField, "UBUNTU_CONTAINERD"}});
+  const Time edited = loop_.Now();
+  const std::vector<Time> at = FollowRequeues();
+  ASSERT_EQ(at.size(), 2u);
+  for (size_t i = 0; i < at.size(); ++i) EXPECT_EQ(at[i], edited + kMinute * (i + 1));
+  EXPECT_EQ(Calls("container:nodePools.update"), 1u);
+  EXPECT_EQ(np_->image_type(), "UBUNTU_CONTAINERD");
+  EXPECT_EQ(np_->version(), "v1.30.0") << "the version is unchanged";
+  const ManagedInstanceGroup& g = *np_->groups()[0];
+  int recreated = 0;
+  for (const ManagedInstance* mi : g.ListManagedInstances()) {
+    if (mi->action != Action::kDeleting) recreated += mi->template_version == g.template_version();
+  }
+  EXPECT_EQ(recreated, 3);
+  const std::vector<std::string> pool = {"status=PROVISIONING", "status=RUNNING",
+                                         "status=RECONCILING", "imageType=UBUNTU_CONTAINERD",
+                                         "status=RUNNING"};
+  EXPECT_EQ(Rows("NodePool"), pool);
+  const std::vector<std::string> updating = {"GKEMachinePoolUpdating=True",
+                                             "GKEMachinePoolUpdating=False"};
+  EXPECT_EQ(Rows(kGcpManagedMachinePoolKind), updating);
 }
 
 }  // namespace

@@ -2,8 +2,9 @@
 // stockout that never finishes, stockouts at 1000 replicas, PROACTIVE and
 // OPPORTUNISTIC upgrades, API rate limits, the one-zone rule, a malformed
 // instance URL, scale-down 1000 -> 100, deleting 500 instances, scripted and
-// random preemptions, the 24 h limit of preemptible VMs, and a GKE node pool
-// scaled and surge-upgraded.
+// random preemptions, the 24 h limit of preemptible VMs, a GKE node pool
+// scaled and surge-upgraded, one handed to GKE's autoscaler, and one whose
+// image type changes.
 #include <gtest/gtest.h>
 
 #include "tests/testing/run_mpsim.h"
@@ -15,10 +16,11 @@ TEST(ScenarioGcp, LibraryPasses) {
   auto r = testing::Mpsim("check " + testing::Src("scenarios/gcp"));
   EXPECT_EQ(r.status, 0) << r.out;
   EXPECT_EQ(r.out.find("FAIL"), std::string::npos) << r.out;
-  for (const char* f : {"stockout-never-finishes", "scale-up-1000-stockouts", "upgrade-proactive",
-                        "upgrade-opportunistic", "rate-limited", "two-zones-rejected",
-                        "malformed-url", "scale-down-1000-100", "delete-500", "preemption",
-                        "preemptible-24h", "spot-preemptions", "gke-scale-and-upgrade"}) {
+  for (const char* f :
+       {"stockout-never-finishes", "scale-up-1000-stockouts", "upgrade-proactive",
+        "upgrade-opportunistic", "rate-limited", "two-zones-rejected", "malformed-url",
+        "scale-down-1000-100", "delete-500", "preemption", "preemptible-24h", "spot-preemptions",
+        "gke-scale-and-upgrade", "gke-autoscaling", "gke-image-type-change"}) {
     EXPECT_NE(r.out.find(std::string("ok   ") + testing::Src("scenarios/gcp/") + f),
               std::string::npos)
         << f;

@@ -1,0 +1,129 @@
+// Rules of a GKE pool's node-pool keys (a `mig` block with `gke: true`) and of
+// the `setInfraPoolSpec` event that edits them later: the same key, the same
+// rule, so an edit cannot give a value the block itself would refuse.
+#include <charconv>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "sim/scenario_schema.h"
+#include "sim/scenario_validate.h"
+#include "sim/yaml_to_proto.h"
+
+namespace mpsim::scenario {
+namespace {
+
+// GKE allows at most 1,000 nodes per node-pool zone (GKE quotas page; not in
+// providers.md, unverified), which bounds the autoscaler's counts.
+constexpr int32_t kMaxNodesPerZone = 1000;
+
+const std::vector<std::string> kEditableKeys = {"imageType", "gkeAutoscaling.enabled",
+                                                "gkeAutoscaling.minNodeCount",
+                                                "gkeAutoscaling.maxNodeCount"};
+
+void CheckImageType(const std::string& t, const std::string& path, std::vector<Issue>* issues) {
+  const bool ok = !t.empty() && t.size() <= 64 &&
+                  t.find_first_not_of(
+                      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+                      "0123456789_") == std::string::npos;
+  if (!ok) {
+    issues->push_back({path,
+                       "expected an image type such as COS_CONTAINERD (letters, digits and "
+                       "'_'), got " +
+                           Quote(t)});
+  }
+}
+
+void CheckNodeCount(int64_t n, const std::string& path, std::vector<Issue>* issues) {
+  if (n < 0 || n > kMaxNodesPerZone) {
+    issues->push_back({path, "expected a node count per zone from 0 to " +
+                                 std::to_string(kMaxNodesPerZone) + ", got " + std::to_string(n)});
+  }
+}
+
+// GKE refuses an autoscaler whose minimum is above its maximum.
+void CheckBounds(const proto::GkeAutoscaling& a, const std::string& path,
+                 std::vector<Issue>* issues) {
+  if (a.min_node_count() > a.max_node_count()) {
+    issues->push_back({path, "expected minNodeCount (" + std::to_string(a.min_node_count()) +
+                                 ") at most maxNodeCount (" + std::to_string(a.max_node_count()) +
+                                 ")"});
+  }
+}
+
+// Parses `text` as a node count; false (with an issue) if it is not one.
+bool ParseCount(const std::string& text, const std::string& path, int32_t* out,
+                std::vector<Issue>* issues) {
+  int64_t n = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+  if (text.empty() || ec != std::errc() || end != text.data() + text.size()) {
+    issues->push_back({path, "expected a node count per zone from 0 to " +
+                                 std::to_string(kMaxNodesPerZone) + ", got " + Quote(text)});
+    return false;
+  }
+  CheckNodeCount(n, path, issues);
+  *out = static_cast<int32_t>(n);
+  return n >= 0 && n <= kMaxNodesPerZone;
+}
+
+// Applies one edited field to `m`, or adds an issue naming what was expected.
+void ApplyField(const std::string& key, const std::string& value, const std::string& path,
+                proto::MigProvider* m, std::vector<Issue>* issues) {
+  proto::GkeAutoscaling* a = m->mutable_gke_autoscaling();
+  int32_t n = 0;
+  if (key == "imageType") {
+    CheckImageType(value, path, issues);
+  } else if (key == "gkeAutoscaling.enabled") {
+    if (value == "true" || value == "false") {
+      a->set_enabled(value == "true");
+    } else {
+      issues->push_back({path, "expected true or false, got " + Quote(value)});
+    }
+  } else if (key == "gkeAutoscaling.minNodeCount") {
+    if (ParseCount(value, path, &n, issues)) a->set_min_node_count(n);
+  } else if (key == "gkeAutoscaling.maxNodeCount") {
+    if (ParseCount(value, path, &n, issues)) a->set_max_node_count(n);
+  } else {
+    issues->push_back({path, "unknown field " + Quote(key) + " of a GKE pool; expected " +
+                                 OrList(kEditableKeys) + DidYouMean(key, kEditableKeys)});
+  }
+}
+
+}  // namespace
+
+void ValidateGkeKeys(const proto::MigProvider& m, const std::string& path,
+                     std::vector<Issue>* issues) {
+  const std::string scaling = JoinKey(path, "gkeAutoscaling");
+  CheckNodeCount(m.gke_autoscaling().min_node_count(), JoinKey(scaling, "minNodeCount"), issues);
+  CheckNodeCount(m.gke_autoscaling().max_node_count(), JoinKey(scaling, "maxNodeCount"), issues);
+  CheckBounds(m.gke_autoscaling(), scaling, issues);
+  CheckImageType(m.image_type(), JoinKey(path, "imageType"), issues);
+}
+
+void ValidateInfraPoolSpecEdit(const proto::MachinePoolSpec* pool,
+                               const proto::Event::SetInfraPoolSpec& edit, const std::string& path,
+                               std::vector<Issue>* issues) {
+  const std::string fields = JoinKey(path, "fields");
+  if (edit.fields().empty()) {
+    issues->push_back({fields, "expected at least one field to set"});
+    return;
+  }
+  if (pool == nullptr) return;  // an unknown pool is reported on its own
+  if (!pool->has_mig() || !pool->mig().gke()) {
+    issues->push_back({JoinKey(path, "pool"),
+                       "pool " + Quote(pool->name()) +
+                           " is not a GKE pool (provider mig with gke: true); only GKE pools "
+                           "take InfraMachinePool spec fields: " +
+                           OrList(kEditableKeys)});
+    return;
+  }
+  proto::MigProvider merged = pool->mig();
+  // Sorted, so that errors come out in the same order on every run.
+  const std::map<std::string, std::string> sorted(edit.fields().begin(), edit.fields().end());
+  for (const auto& [key, value] : sorted) {
+    ApplyField(key, value, JoinKey(fields, key), &merged, issues);
+  }
+  CheckBounds(merged.gke_autoscaling(), fields, issues);
+}
+
+}  // namespace mpsim::scenario
