@@ -4,6 +4,7 @@
 #include <set>
 #include <vector>
 
+#include "api/pool_members.h"
 #include "sim/scenario_loader.h"
 
 namespace mpsim {
@@ -104,14 +105,7 @@ void TestInfraReconciler::Setup(Builder* b) {
     return std::vector<Request>{{ev.obj.meta.Key()}};
   });
   // Its InfraMachines, mapped to their pool by the non-controller owner ref.
-  b->WatchInfraMachines([](const WatchEvent<InfraMachine>& ev) {
-    std::vector<Request> out;
-    if (ev.obj.kind != kTestMachineKind) return out;
-    for (const OwnerReference& r : ev.obj.meta.owner_references) {
-      if (r.kind == kTestMachinePoolKind) out.push_back({{ev.obj.meta.ns, r.name}});
-    }
-    return out;
-  });
+  WatchPoolMembers(b, kTestMachineKind, kTestMachinePoolKind);
   // The owner MachinePool's replicas and version drive the pool.
   b->WatchMachinePools([](const WatchEvent<MachinePool>& ev) {
     const ObjectReference& ref = ev.obj.spec.template_.spec.infrastructure_ref;

@@ -3,25 +3,16 @@
 // DockerMachines, so that core Cluster API makes MachinePool Machines.
 #include <set>
 
+#include "api/pool_members.h"
 #include "sim/test_provider.h"
 
 namespace mpsim {
-namespace {
-
-// MustFormatValue(name) is the name itself for a DNS-1123 label, which the
-// scenario validation requires of pool names.
-Labels PoolLabels(const MachinePool& mp) {
-  return {{"cluster.x-k8s.io/pool-name", mp.meta.name},
-          {"cluster.x-k8s.io/cluster-name", mp.spec.cluster_name}};
-}
-
-}  // namespace
 
 Status TestInfraReconciler::SyncMachines(const InfraMachinePool& imp, const MachinePool& mp,
                                          TestCloud* cloud) {
   std::set<std::string> have;
   for (const auto& im :
-       client_->InfraMachines().List({.ns = imp.meta.ns, .match_labels = PoolLabels(mp)})) {
+       client_->InfraMachines().List({.ns = imp.meta.ns, .match_labels = PoolMemberLabels(mp)})) {
     if (im->kind != kTestMachineKind) continue;
     have.insert(im->meta.name);
     if (Status s = SyncMachine(*im, cloud); !s.ok()) return s;
@@ -74,18 +65,12 @@ Status TestInfraReconciler::SyncMachine(const InfraMachine& im, TestCloud* cloud
 Status TestInfraReconciler::CreateInfraMachine(const InfraMachinePool& imp, const MachinePool& mp,
                                                const std::string& instance,
                                                const TestCloud::Instance& inst) {
-  InfraMachine im;
-  im.meta.name = instance;
-  im.meta.ns = imp.meta.ns;
-  im.meta.labels = PoolLabels(mp);
-  im.meta.finalizers = {kTestMachineFinalizer};
-  im.meta.owner_references = {{.api_version = "infrastructure.cluster.x-k8s.io/v1beta2",
-                               .kind = kTestMachinePoolKind,
-                               .name = imp.meta.name,
-                               .uid = imp.meta.uid}};
-  im.kind = kTestMachineKind;
-  im.spec.provider_id = inst.provider_id;
-  im.status.ready = inst.state == TestCloud::State::kRunning;
+  InfraMachine im = NewPoolMember(imp, mp,
+                                  {.name = instance,
+                                   .kind = kTestMachineKind,
+                                   .finalizer = kTestMachineFinalizer,
+                                   .provider_id = inst.provider_id,
+                                   .ready = inst.state == TestCloud::State::kRunning});
   Status s = client_->InfraMachines().Create(&im);
   return s.code() == Status::Code::kAlreadyExists ? Status::Ok() : s;
 }

@@ -5,15 +5,11 @@
 #include <map>
 #include <set>
 
+#include "api/pool_members.h"
 #include "models/asg/awsmachinepool_reconciler.h"
 
 namespace mpsim::asg {
 namespace {
-
-Labels PoolLabels(const MachinePool& mp) {
-  return {{"cluster.x-k8s.io/pool-name", mp.meta.name},
-          {"cluster.x-k8s.io/cluster-name", mp.spec.cluster_name}};
-}
 
 // The instance ID at the end of "aws:///<az>/<id>".
 std::string InstanceIdOf(const InfraMachine& am) {
@@ -32,7 +28,7 @@ Status AwsMachinePoolReconciler::SyncAwsMachines(const InfraMachinePool& imp, co
   for (const Instance* inst : asg->Describe()) instances[inst->id] = inst;
   std::set<std::string> have;
   for (const auto& am :
-       client_->InfraMachines().List({.ns = imp.meta.ns, .match_labels = PoolLabels(mp)})) {
+       client_->InfraMachines().List({.ns = imp.meta.ns, .match_labels = PoolMemberLabels(mp)})) {
     if (am->kind != kAwsMachineKind) continue;
     const std::string id = InstanceIdOf(*am);
     have.insert(id);
@@ -84,18 +80,12 @@ Status AwsMachinePoolReconciler::SyncAwsMachine(const InfraMachinePool& imp, con
 // unique and stays the same from run to run.
 Status AwsMachinePoolReconciler::CreateAwsMachine(const InfraMachinePool& imp,
                                                   const MachinePool& mp, const Instance& inst) {
-  InfraMachine am;
-  am.meta.name = imp.meta.name + "-" + inst.id;
-  am.meta.ns = imp.meta.ns;
-  am.meta.labels = PoolLabels(mp);
-  am.meta.finalizers = {kAwsMachineFinalizer};
-  am.meta.owner_references = {{.api_version = "infrastructure.cluster.x-k8s.io/v1beta2",
-                               .kind = kAwsMachinePoolKind,
-                               .name = imp.meta.name,
-                               .uid = imp.meta.uid}};
-  am.kind = kAwsMachineKind;
-  am.spec.provider_id = "aws:///" + inst.zone + "/" + inst.id;
-  am.status.ready = inst.state == State::kInService;
+  InfraMachine am = NewPoolMember(imp, mp,
+                                  {.name = imp.meta.name + "-" + inst.id,
+                                   .kind = kAwsMachineKind,
+                                   .finalizer = kAwsMachineFinalizer,
+                                   .provider_id = "aws:///" + inst.zone + "/" + inst.id,
+                                   .ready = inst.state == State::kInService});
   Status s = client_->InfraMachines().Create(&am);
   return s.code() == Status::Code::kAlreadyExists ? Status::Ok() : s;
 }

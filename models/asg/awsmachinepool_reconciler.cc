@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "api/infra_pool_report.h"
+#include "api/pool_members.h"
 #include "api/provider_watches.h"
 
 namespace mpsim::asg {
@@ -40,14 +41,7 @@ void AwsMachinePoolReconciler::Setup(Builder* b) {
   WatchProviderPools(b, kAwsMachinePoolKind);
   // The gate's AWSMachines, mapped to their pool by the non-controller owner
   // reference: a deleted one is acted on at once, not at the 3-minute requeue.
-  b->WatchInfraMachines([](const WatchEvent<InfraMachine>& ev) {
-    std::vector<Request> out;
-    if (ev.obj.kind != kAwsMachineKind) return out;
-    for (const OwnerReference& r : ev.obj.meta.owner_references) {
-      if (r.kind == kAwsMachinePoolKind) out.push_back({{ev.obj.meta.ns, r.name}});
-    }
-    return out;
-  });
+  WatchPoolMembers(b, kAwsMachineKind, kAwsMachinePoolKind);
 }
 
 Status AwsMachinePoolReconciler::Reconcile(const Request& req, Result* result) {

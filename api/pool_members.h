@@ -1,0 +1,34 @@
+// What the providers that make one InfraMachine per instance (MachinePool
+// Machines: the test provider, CAPA's gate, CAPZ) share: labels, the new
+// object's shape, and the watch that maps a member to its pool.
+#pragma once
+
+#include <string>
+
+#include "api/objects.h"
+#include "api/reconciler.h"
+
+namespace mpsim {
+
+// cluster.x-k8s.io/pool-name and cluster-name, by which core Cluster API
+// lists a pool's infrastructure machines (capi-core.md §4).
+Labels PoolMemberLabels(const MachinePool& mp);
+
+struct PoolMemberSpec {
+  std::string name;
+  std::string kind;       // e.g. "AWSMachine"
+  std::string finalizer;  // held until the instance is gone
+  std::string provider_id;
+  bool ready = false;
+};
+
+// A member of `imp`: the pool's labels and a non-controller owner reference
+// to the InfraMachinePool, which is how core and the providers find it.
+InfraMachine NewPoolMember(const InfraMachinePool& imp, const MachinePool& mp,
+                           const PoolMemberSpec& spec);
+
+// Maps every InfraMachine of `member_kind` to the InfraMachinePool of
+// `pool_kind` that owns it.
+void WatchPoolMembers(Builder* b, const std::string& member_kind, const std::string& pool_kind);
+
+}  // namespace mpsim
