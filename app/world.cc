@@ -7,6 +7,7 @@
 #include "app/delete_machine.h"
 #include "app/providers.h"
 #include "app/run_limits.h"
+#include "app/scenario_event_applier.h"
 #include "app/summary.h"
 #include "controller/machine_deletion.h"
 #include "controller/machinepool_reconciler.h"
@@ -25,7 +26,6 @@ namespace {
 
 constexpr const char* kNamespace = "default";
 constexpr const char* kClusterName = "workload";
-constexpr const char* kReplicasManagedBy = "cluster.x-k8s.io/replicas-managed-by";
 
 WorkloadOptions ToWorkloadOptions(const proto::WorkloadClusterSpec& w) {
   WorkloadOptions o;
@@ -58,11 +58,7 @@ MachinePoolOptions ToControllerOptions(const proto::ControllerSpec& c) {
 class World {
  public:
   World(const proto::Scenario& sc, uint64_t seed)
-      : sc_(sc),
-        seed_(seed),
-        mgmt_(&loop_),
-        workload_api_(&loop_),
-        kill_rng_(StreamFor(seed, "events/killInstance")) {}
+      : sc_(sc), seed_(seed), mgmt_(&loop_), workload_api_(&loop_) {}
 
   bool Build(std::string* error);
   // False with *error when a budget of spec.limits stopped the run.
@@ -75,15 +71,8 @@ class World {
   void ConnectionChanged();
   void HookReconciles(Manager* m);
   void RecordRequeue(const std::string& controller, const ReconcileRecord& r);
-  void KillInstances(const proto::Event::KillInstance& k);
-  void SetClusterPaused(bool paused);
-  void SetInfraPoolSpec(const proto::Event::SetInfraPoolSpec& edit);
   void CreateCluster();
   void CreatePool(const proto::MachinePoolSpec& p);
-  void ScheduleEvents();
-  void ApplyEvent(const proto::Event& e);
-  template <class F>
-  void PatchPool(const std::string& pool, F change);
   ObjectKey ClusterKey() const { return {kNamespace, kClusterName}; }
 
   const proto::Scenario& sc_;
@@ -103,7 +92,7 @@ class World {
   ControllerHandle* mp_controller_ = nullptr;
   std::set<std::string> pools_;                           // names of the scenario's pools
   std::map<std::string, InfraProvider*> pool_providers_;  // pool name -> its provider
-  Rng kill_rng_;
+  std::unique_ptr<ScenarioEventApplier> events_;
 };
 
 bool World::Build(std::string* error) {
@@ -140,7 +129,9 @@ bool World::Build(std::string* error) {
   if (!BuildProviders(error) || !CheckDeleteMachineEvents(error)) return false;
   CreateCluster();
   for (const auto& p : spec.machine_pools()) CreatePool(p);
-  ScheduleEvents();
+  events_ = std::make_unique<ScenarioEventApplier>(EventTargets{
+      &loop_, &rec_, &mgmt_, partition_.get(), &pool_providers_, kNamespace, kClusterName, seed_});
+  events_->Schedule(sc_.spec().events());
   capi_->Start();
   for (auto& [name, m] : provider_managers_) m->Start();
   return true;
@@ -285,92 +276,6 @@ void World::CreatePool(const proto::MachinePoolSpec& p) {
   ms.deletion.node_deletion_timeout_seconds =
       static_cast<int32_t>(p.node_deletion_timeout() / kSecond);
   mgmt_.Store<MachinePool>().Create(&mp);
-}
-
-void World::ScheduleEvents() {
-  for (const auto& e : sc_.spec().events()) {
-    loop_.At(e.at(), [this, &e] { ApplyEvent(e); });
-  }
-}
-
-template <class F>
-void World::PatchPool(const std::string& pool, F change) {
-  MachinePool mp;
-  if (!mgmt_.Store<MachinePool>().Get({kNamespace, pool}, &mp).ok()) return;
-  change(&mp);
-  mgmt_.Store<MachinePool>().Patch(&mp);
-}
-
-void World::KillInstances(const proto::Event::KillInstance& k) {
-  auto pit = pool_providers_.find(k.pool());
-  if (pit == pool_providers_.end()) return;
-  const int killed = pit->second->KillInstances(k.pool(), k.count(), &kill_rng_);
-  if (killed < 0) rec_.Fault(loop_.Now(), k.pool(), k.pool(), "killInstance.unsupported");
-}
-
-// A user's edit of the InfraMachinePool: spec.providerSpec gets each field,
-// in key order, and each change is a timeline row.
-void World::SetInfraPoolSpec(const proto::Event::SetInfraPoolSpec& edit) {
-  InfraMachinePool imp;
-  if (!mgmt_.Store<InfraMachinePool>().Get({kNamespace, edit.pool()}, &imp).ok()) return;
-  const std::map<std::string, std::string> fields(edit.fields().begin(), edit.fields().end());
-  for (const auto& [key, value] : fields) {
-    std::string& field = imp.spec.provider_spec[key];
-    rec_.Change(loop_.Now(), "InfraMachinePool", edit.pool(), "spec." + key, field, value,
-                edit.pool());
-    field = value;
-  }
-  mgmt_.Store<InfraMachinePool>().Patch(&imp);
-}
-
-void World::SetClusterPaused(bool paused) {
-  Cluster c;
-  if (!mgmt_.Store<Cluster>().Get(ClusterKey(), &c).ok() || c.spec.paused == paused) return;
-  c.spec.paused = paused;
-  mgmt_.Store<Cluster>().Patch(&c);
-  rec_.Change(loop_.Now(), "Cluster", kClusterName, "spec.paused", paused ? "false" : "true",
-              paused ? "true" : "false");
-}
-
-void World::ApplyEvent(const proto::Event& e) {
-  switch (e.action_case()) {
-    case proto::Event::kScale:
-      PatchPool(e.scale().pool(),
-                [&](MachinePool* mp) { mp->spec.replicas = e.scale().replicas(); });
-      break;
-    case proto::Event::kUpgrade:
-      PatchPool(e.upgrade().pool(),
-                [&](MachinePool* mp) { mp->spec.template_.spec.version = e.upgrade().version(); });
-      break;
-    case proto::Event::kDeletePool:
-      mgmt_.Store<MachinePool>().Delete({kNamespace, e.delete_pool().pool()});
-      break;
-    case proto::Event::kKillInstance:
-      KillInstances(e.kill_instance());
-      break;
-    case proto::Event::kPauseCluster:
-    case proto::Event::kResumeCluster:
-      SetClusterPaused(e.action_case() == proto::Event::kPauseCluster);
-      break;
-    case proto::Event::kSetAutoscalerReplicas:
-      PatchPool(e.set_autoscaler_replicas().pool(), [&](MachinePool* mp) {
-        // capi-core.md §5: the annotation's presence hands replicas to an autoscaler.
-        mp->meta.annotations.try_emplace(kReplicasManagedBy, "external-autoscaler");
-        mp->spec.replicas = e.set_autoscaler_replicas().replicas();
-      });
-      break;
-    case proto::Event::kWorkloadUnreachable:
-      partition_->Cut(e.workload_unreachable().for_());
-      break;
-    case proto::Event::kDeleteMachine:
-      DeletePoolMachine(&mgmt_, &rec_, loop_.Now(), kNamespace, e.delete_machine());
-      break;
-    case proto::Event::kSetInfraPoolSpec:
-      SetInfraPoolSpec(e.set_infra_pool_spec());
-      break;
-    default:
-      break;
-  }
 }
 
 bool World::Run(const RunOptions& opts, RunOutput* out, std::string* error) {
