@@ -4,7 +4,6 @@
 
 #include <charconv>
 #include <filesystem>
-#include <map>
 #include <nlohmann/json.hpp>
 
 #include "app/atomic_file.h"

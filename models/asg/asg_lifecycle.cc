@@ -74,8 +74,7 @@ void AutoScalingGroup::OnInService(Instance* inst) {
 
 void AutoScalingGroup::Boot(const Instance& inst) {
   // The Node's providerID always carries the zone; only CAPA's list may not.
-  workload_->InstanceBooted(pool_, inst.id, "aws:///" + inst.zone + "/" + inst.id,
-                            inst.kubelet_version);
+  workload_->InstanceBooted(pool_, inst.id, ProviderIdOf(inst), inst.kubelet_version);
 }
 
 // Interruptions of one instance come as a Poisson process of

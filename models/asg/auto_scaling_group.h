@@ -47,6 +47,13 @@ struct Instance {
   uint64_t seq = 0;         // launch order, which is the API order
 };
 
+// "aws:///<az>/<id>" (providers.md §1.5): the providerID the cloud provider
+// puts on the instance's Node and CAPA on its AWSMachine; CAPA's
+// providerIDList entry drops the zone under the missing_az fault.
+inline std::string ProviderIdOf(const Instance& inst, bool with_zone = true) {
+  return "aws:///" + (with_zone ? inst.zone : std::string()) + "/" + inst.id;
+}
+
 class AutoScalingGroup {
  public:
   AutoScalingGroup(EventLoop* loop, WorkloadCluster* workload, Recorder* rec, std::string pool,

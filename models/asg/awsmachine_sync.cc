@@ -17,8 +17,6 @@ std::string InstanceIdOf(const InfraMachine& am) {
   return id.substr(id.rfind('/') + 1);
 }
 
-bool Terminated(State s) { return Leaving(s); }
-
 }  // namespace
 
 Status AwsMachinePoolReconciler::SyncAwsMachines(const InfraMachinePool& imp, const MachinePool& mp,
@@ -39,7 +37,7 @@ Status AwsMachinePoolReconciler::SyncAwsMachines(const InfraMachinePool& imp, co
     }
   }
   for (const auto& [id, inst] : instances) {
-    if (Terminated(inst->state) || have.count(id)) continue;
+    if (Leaving(inst->state) || have.count(id)) continue;
     if (Status s = CreateAwsMachine(imp, mp, *inst); !s.ok()) return s;
   }
   return Status::Ok();
@@ -54,7 +52,7 @@ Status AwsMachinePoolReconciler::SyncAwsMachine(const InfraMachinePool& imp, con
                                                 const Instance* inst, AutoScalingGroup* asg) {
   if (am.meta.deletion_timestamp) {
     if (inst != nullptr) {
-      if (!Terminated(inst->state)) {
+      if (!Leaving(inst->state)) {
         if (Status s = Call(imp, "ec2:TerminateInstances"); !s.ok()) return s;
         asg->TerminateInstance(inst->id);
       }
@@ -84,7 +82,7 @@ Status AwsMachinePoolReconciler::CreateAwsMachine(const InfraMachinePool& imp,
                                   {.name = imp.meta.name + "-" + inst.id,
                                    .kind = kAwsMachineKind,
                                    .finalizer = kAwsMachineFinalizer,
-                                   .provider_id = "aws:///" + inst.zone + "/" + inst.id,
+                                   .provider_id = ProviderIdOf(inst),
                                    .ready = inst.state == State::kInService});
   Status s = client_->InfraMachines().Create(&am);
   return s.code() == Status::Code::kAlreadyExists ? Status::Ok() : s;

@@ -24,11 +24,6 @@ constexpr Duration kDeletePoll = 15 * kSecond;
 constexpr Duration kMachinePoolMachinesRequeue = 3 * kMinute;
 constexpr const char* kReplicasManagedBy = "cluster.x-k8s.io/replicas-managed-by";
 
-// The providerIDList entry CAPA builds: "aws:///<az>/<id>" (providers.md §1.5).
-std::string ProviderID(const Instance& inst) {
-  return "aws:///" + (inst.missing_az ? std::string() : inst.zone) + "/" + inst.id;
-}
-
 }  // namespace
 
 AwsMachinePoolReconciler::AwsMachinePoolReconciler(Client* client, const Clock* clock,
@@ -136,7 +131,8 @@ Status AwsMachinePoolReconciler::SyncReplicas(const InfraMachinePool& imp, const
 // the group exists (providers.md §1.6.1).
 Status AwsMachinePoolReconciler::WriteStatus(const InfraMachinePool& imp, AutoScalingGroup* asg) {
   std::vector<std::string> ids;
-  for (const Instance* inst : asg->Describe()) ids.push_back(ProviderID(*inst));
+  for (const Instance* inst : asg->Describe())
+    ids.push_back(ProviderIdOf(*inst, !inst->missing_az));
   // With the gate, status.infrastructureMachineKind tells core to make
   // MachinePool Machines for the AWSMachines.
   std::optional<std::string> kind;
