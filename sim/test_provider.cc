@@ -1,7 +1,6 @@
 #include "sim/test_provider.h"
 
 #include <algorithm>
-#include <set>
 #include <vector>
 
 #include "api/pool_members.h"
@@ -180,42 +179,55 @@ Status TestInfraReconciler::Report(const InfraMachinePool& base, const MachinePo
 
 // Surge-one rolling replacement: launch a new instance, retire an outdated
 // one only once the pool has more running instances than desired.
+namespace {
+
+// Scale-in retires outdated instances first, then the newest current ones.
+std::vector<std::string> ScaleInVictims(const TestCloud& cloud,
+                                        const std::vector<const std::string*>& outdated,
+                                        const std::string& version, int32_t excess) {
+  std::vector<std::string> out;
+  for (const std::string* name : outdated) {
+    if (static_cast<int32_t>(out.size()) >= excess) return out;
+    out.push_back(*name);
+  }
+  const auto& all = cloud.instances();
+  for (auto it = all.rbegin(); it != all.rend(); ++it) {
+    if (static_cast<int32_t>(out.size()) >= excess) break;
+    const TestCloud::Instance& inst = it->second;
+    if (inst.state != TestCloud::State::kDeleting && inst.version == version) {
+      out.push_back(it->first);
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
 void TestInfraReconciler::Scale(const MachinePool& mp, TestCloud* cloud) {
   const int32_t desired = mp.spec.replicas.value_or(1);
   const std::string version = mp.spec.template_.spec.version.value_or("");
-  // Pointers to the names in the instance map, not copies: a pool of N
-  // instances is scanned on every pass, and most passes change nothing.
-  std::vector<const std::string*> current, outdated;
-  int32_t running = 0, launching = 0;
+  // Pointers to the names in the instance map (which Launch and Terminate
+  // leave valid), not copies: a pool of N instances is scanned on every
+  // pass, and most passes change nothing.
+  std::vector<const std::string*> outdated;
+  int32_t n = 0, running = 0, launching = 0;
   for (const auto& [name, inst] : cloud->instances()) {
     if (inst.state == TestCloud::State::kDeleting) continue;
-    current.push_back(&name);
+    ++n;
     if (inst.version != version) outdated.push_back(&name);
     if (inst.state == TestCloud::State::kRunning) ++running;
     if (inst.state == TestCloud::State::kLaunching) ++launching;
   }
-  const int32_t n = static_cast<int32_t>(current.size());
   const int32_t surge = outdated.empty() ? 0 : 1;
-  const std::string first_outdated = outdated.empty() ? "" : *outdated.front();
-  // Scale-in retires outdated instances first, then the newest ones.
-  const int32_t excess = n - desired - surge;
-  std::vector<std::string> victims;
-  for (const std::string* name : outdated) {
-    if (static_cast<int32_t>(victims.size()) >= excess) break;
-    victims.push_back(*name);
-  }
-  const std::set<const std::string*> stale(outdated.begin(), outdated.end());
-  for (auto it = current.rbegin(); it != current.rend(); ++it) {
-    if (static_cast<int32_t>(victims.size()) >= excess) break;
-    if (!stale.count(*it)) victims.push_back(**it);
-  }
+  const std::vector<std::string> victims =
+      ScaleInVictims(*cloud, outdated, version, n - desired - surge);
   for (int32_t i = n; i < desired; ++i) cloud->Launch(version);
   for (const std::string& name : victims) cloud->Terminate(name);
   if (surge == 0 || launching > 0) return;
   if (n == desired) {
     cloud->Launch(version);
   } else if (n == desired + 1 && running == n) {
-    cloud->Terminate(first_outdated);
+    cloud->Terminate(*outdated.front());
   }
 }
 
