@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "api/string_hash.h"
 #include "api/time.h"
 
 namespace mpsim {
@@ -36,8 +37,8 @@ struct ObjectKey {
 struct ObjectKeyHash {
   using is_transparent = void;
   size_t operator()(ObjectKeyRef k) const {
-    const size_t h = std::hash<std::string_view>{}(k.name);
-    return h ^ (std::hash<std::string_view>{}(k.ns) + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2));
+    const size_t h = HashBytes(k.name);
+    return h ^ (HashBytes(k.ns) + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2));
   }
 };
 struct ObjectKeyEq {

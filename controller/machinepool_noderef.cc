@@ -4,6 +4,7 @@
 #include <memory_resource>
 #include <unordered_map>
 
+#include "api/string_hash.h"
 #include "controller/capi_names.h"
 #include "controller/conditions.h"
 #include "controller/errors.h"
@@ -38,7 +39,7 @@ bool NodeRefsUpToDate(const MachinePool& mp, const std::optional<NodeRefMap>& no
     return false;
   }
   if (!nodes) return false;  // cannot validate UIDs: recompute
-  std::unordered_map<std::string_view, const Node*> by_name;
+  std::unordered_map<std::string_view, const Node*, StringHash> by_name;
   for (const auto& [key, node] : *nodes) by_name[node->meta.name] = node.get();
   return std::all_of(mp.status.node_refs.begin(), mp.status.node_refs.end(),
                      [&](const NodeReference& ref) {
@@ -149,9 +150,11 @@ Status GetNodeReferences(const std::vector<std::string>& provider_ids, int32_t m
     auto it = nodes.find(*key);
     if (it == nodes.end()) continue;
     const Node& node = *it->second;
-    if (IsNodeReady(&node)) {
+    // IsNodeReady and IsNodeAvailable, sharing one search for the condition.
+    const Condition* ready = GetReadyCondition(&node.status);
+    if (ready != nullptr && ready->status == "True") {
       ++out->ready;
-      if (IsNodeAvailable(&node, min_ready_seconds, now)) ++out->available;
+      if (ReadyLongEnough(*ready, min_ready_seconds, now)) ++out->available;
     }
     out->references.emplace_back(NodeReference{.name = node.meta.name, .uid = node.meta.uid});
     out->nodes.push_back(it->second);
@@ -234,7 +237,7 @@ Status DeleteRetiredNodes(ObjectClient<Node>* nodes, const std::vector<NodeRefer
   // One arena for the map's entries, released at once: this runs on every
   // reconcile of a pool with N nodeRefs.
   std::pmr::monotonic_buffer_resource arena;
-  std::pmr::unordered_map<std::string_view, const Node*> retired(&arena);
+  std::pmr::unordered_map<std::string_view, const Node*, StringHash> retired(&arena);
   retired.reserve(node_refs.size());
   for (const NodeReference& ref : node_refs) {
     std::shared_ptr<const Node> node = nodes->GetShared({"", ref.name});

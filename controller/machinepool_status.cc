@@ -1,5 +1,6 @@
 // machinepool_controller_status.go and _scope.go: the v1beta2 replica
 // counters and versions written by the deferred updateStatus.
+#include "api/string_hash.h"
 #include "controller/capi_names.h"
 #include "controller/machinepool_internal.h"
 #include "controller/versions.h"
@@ -7,18 +8,28 @@
 namespace mpsim {
 namespace {
 
+// Runs of one version fold as they come: AggregateStatusVersions computes the
+// same sums in the same first-seen order from fewer entries.
+void AddVersion(const std::string& v, std::vector<VersionCount>* versions) {
+  if (v.empty()) return;
+  if (!versions->empty() && versions->back().version == v) {
+    ++versions->back().replicas;
+  } else {
+    versions->push_back({v, 1});
+  }
+}
+
 // versionsFromNodeRefs: kubelet versions of the Nodes named in status.nodeRefs.
 std::optional<std::vector<VersionCount>> VersionsFromNodeRefs(
     const std::vector<NodeReference>& refs, const std::optional<NodeRefMap>& nodes) {
   if (refs.empty() || !nodes || nodes->empty()) return std::nullopt;
-  std::unordered_map<std::string_view, const Node*> by_name;
+  std::unordered_map<std::string_view, const Node*, StringHash> by_name;
   for (const auto& [key, node] : *nodes) by_name[node->meta.name] = node.get();
   std::vector<VersionCount> versions;
-  versions.reserve(refs.size());
   for (const NodeReference& ref : refs) {
     auto it = by_name.find(ref.name);
-    if (it == by_name.end() || it->second->status.node_info.kubelet_version.empty()) continue;
-    versions.push_back({it->second->status.node_info.kubelet_version, 1});
+    if (it == by_name.end()) continue;
+    AddVersion(it->second->status.node_info.kubelet_version, &versions);
   }
   return AggregateStatusVersions(versions);
 }
@@ -28,10 +39,8 @@ std::optional<std::vector<VersionCount>> VersionsFromRefNodes(
     const std::vector<std::shared_ptr<const Node>>& ref_nodes) {
   if (ref_nodes.empty()) return std::nullopt;
   std::vector<VersionCount> versions;
-  versions.reserve(ref_nodes.size());
   for (const auto& node : ref_nodes) {
-    if (node->status.node_info.kubelet_version.empty()) continue;
-    versions.push_back({node->status.node_info.kubelet_version, 1});
+    AddVersion(node->status.node_info.kubelet_version, &versions);
   }
   return AggregateStatusVersions(versions);
 }

@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "api/objects.h"
+#include "api/string_hash.h"
 
 namespace mpsim {
 
@@ -20,7 +21,7 @@ namespace mpsim {
 // map is safe for determinism.
 class NodeRefMap {
  public:
-  using Map = std::pmr::unordered_map<std::string_view, std::shared_ptr<const Node>>;
+  using Map = std::pmr::unordered_map<std::string_view, std::shared_ptr<const Node>, StringHash>;
   using value_type = Map::value_type;
   using const_iterator = Map::const_iterator;
   using iterator = Map::iterator;

@@ -17,11 +17,14 @@ bool IsNodeReady(const Node* node) {
 
 bool IsNodeAvailable(const Node* node, int32_t min_ready_seconds, Time now) {
   if (!IsNodeReady(node)) return false;
+  return ReadyLongEnough(*GetReadyCondition(&node->status), min_ready_seconds, now);
+}
+
+bool ReadyLongEnough(const Condition& ready, int32_t min_ready_seconds, Time now) {
   if (min_ready_seconds == 0) return true;
-  const Condition* ready = GetReadyCondition(&node->status);
   // A zero lastTransitionTime never counts as available (test G11).
-  return ready->last_transition_time != 0 &&
-         ready->last_transition_time + min_ready_seconds * kSecond < now;
+  return ready.last_transition_time != 0 &&
+         ready.last_transition_time + min_ready_seconds * kSecond < now;
 }
 
 }  // namespace mpsim

@@ -15,5 +15,8 @@ bool IsNodeReady(const Node* node);
 // Ready, and either min_ready_seconds == 0 or the Ready condition's non-zero
 // lastTransitionTime + min_ready_seconds is strictly before `now`.
 bool IsNodeAvailable(const Node* node, int32_t min_ready_seconds, Time now);
+// The second half of IsNodeAvailable, for a caller that already holds the
+// True Ready condition (one condition search per Node instead of three).
+bool ReadyLongEnough(const Condition& ready, int32_t min_ready_seconds, Time now);
 
 }  // namespace mpsim

@@ -5,6 +5,8 @@
 #include <iterator>
 #include <unordered_set>
 
+#include "api/string_hash.h"
+
 namespace mpsim {
 namespace {
 
@@ -91,7 +93,7 @@ ListDiff DiffLists(std::vector<std::string_view> before, std::vector<std::string
   std::vector<std::string_view> mid_after(after.begin() + head, after.end() - tail);
   // A skipped entry that also appears in a middle would make the middles'
   // difference wrong (a duplicate moved): then compare the whole lists.
-  std::unordered_set<std::string_view> middle(mid_before.begin(), mid_before.end());
+  std::unordered_set<std::string_view, StringHash> middle(mid_before.begin(), mid_before.end());
   middle.insert(mid_after.begin(), mid_after.end());
   if (!middle.empty()) {
     for (size_t i = 0; i < head; ++i) {

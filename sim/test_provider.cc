@@ -39,7 +39,8 @@ void TestCloud::Launch(const std::string& version) {
   char suffix[16];
   std::snprintf(suffix, sizeof suffix, "%05llu", static_cast<unsigned long long>(next_++));
   std::string name = pool_ + "-" + suffix;
-  instances_[name] = Instance{opts_.provider_id_prefix + name, version};
+  Instance& inst = instances_[name] = Instance{opts_.provider_id_prefix + name, version};
+  Count(inst, +1);
   rec_->ProviderApiCall(pool_, "test:Launch");
   rec_->Change(loop_->Now(), "Instance", name, "state", "", "Launching", pool_);
   loop_->After(Sample(opts_.launch_delay, launch_rng_), [this, name] {
@@ -82,6 +83,7 @@ void TestCloud::Kill(const std::string& name) {
   rec_->Fault(loop_->Now(), pool_, name, "instance.killed");
   rec_->Change(loop_->Now(), "Instance", name, "state", StateName(it->second.state), "Terminated",
                pool_);
+  Count(it->second, -1);
   instances_.erase(it);
   running_ids_stale_ = true;
   workload_->InstanceGone(name);
@@ -91,7 +93,23 @@ void TestCloud::SetState(const std::string& name, Instance* inst, State s) {
   running_ids_stale_ = true;
   rec_->Change(loop_->Now(), "Instance", name, "state", StateName(inst->state), StateName(s),
                pool_);
+  Count(*inst, -1);
   inst->state = s;
+  Count(*inst, +1);
+}
+
+// Deleting instances count nowhere.
+void TestCloud::Count(const Instance& inst, int32_t delta) {
+  if (inst.state == State::kDeleting) return;
+  live_ += delta;
+  live_by_version_[inst.version] += delta;
+  if (inst.state == State::kRunning) running_ += delta;
+  if (inst.state == State::kLaunching) launching_ += delta;
+}
+
+int32_t TestCloud::LiveWithVersion(const std::string& version) const {
+  auto it = live_by_version_.find(version);
+  return it == live_by_version_.end() ? 0 : it->second;
 }
 
 TestInfraReconciler::TestInfraReconciler(Client* client, const Clock* clock, Recorder* rec,
@@ -206,17 +224,16 @@ std::vector<std::string> ScaleInVictims(const TestCloud& cloud,
 void TestInfraReconciler::Scale(const MachinePool& mp, TestCloud* cloud) {
   const int32_t desired = mp.spec.replicas.value_or(1);
   const std::string version = mp.spec.template_.spec.version.value_or("");
+  const int32_t n = cloud->live(), running = cloud->running(), launching = cloud->launching();
   // Pointers to the names in the instance map (which Launch and Terminate
-  // leave valid), not copies: a pool of N instances is scanned on every
-  // pass, and most passes change nothing.
+  // leave valid), not copies; the pool is scanned only during a rollout.
   std::vector<const std::string*> outdated;
-  int32_t n = 0, running = 0, launching = 0;
-  for (const auto& [name, inst] : cloud->instances()) {
-    if (inst.state == TestCloud::State::kDeleting) continue;
-    ++n;
-    if (inst.version != version) outdated.push_back(&name);
-    if (inst.state == TestCloud::State::kRunning) ++running;
-    if (inst.state == TestCloud::State::kLaunching) ++launching;
+  if (cloud->LiveWithVersion(version) != n) {
+    for (const auto& [name, inst] : cloud->instances()) {
+      if (inst.state != TestCloud::State::kDeleting && inst.version != version) {
+        outdated.push_back(&name);
+      }
+    }
   }
   const int32_t surge = outdated.empty() ? 0 : 1;
   const std::vector<std::string> victims =

@@ -54,9 +54,17 @@ class TestCloud {
   // and copy in O(1).
   const ProviderIDList& RunningIds();
   const TestProviderOptions& options() const { return opts_; }
+  // Instances not being deleted: all, Running, Launching, and those of one
+  // version. Kept as instances change, so a pass that changes nothing does
+  // not scan the pool.
+  int32_t live() const { return live_; }
+  int32_t running() const { return running_; }
+  int32_t launching() const { return launching_; }
+  int32_t LiveWithVersion(const std::string& version) const;
 
  private:
   void SetState(const std::string& name, Instance* inst, State s);
+  void Count(const Instance& inst, int32_t delta);
   EventLoop* loop_;
   WorkloadCluster* workload_;
   Recorder* rec_;
@@ -67,6 +75,8 @@ class TestCloud {
   std::map<std::string, Instance> instances_;
   ProviderIDList running_ids_;
   bool running_ids_stale_ = true;
+  int32_t live_ = 0, running_ = 0, launching_ = 0;
+  std::map<std::string, int32_t> live_by_version_;
 };
 
 // Reconciles TestMachinePools: one per pool, each with its TestCloud.

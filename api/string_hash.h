@@ -1,0 +1,43 @@
+// A fast hash for the short strings that key hot maps (providerIDs, object
+// names): eight bytes per step, where std::hash walks them one at a time.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <string_view>
+
+namespace mpsim {
+
+// Not stable across builds or platforms and not for outputs: only the
+// lookups of hashed maps use it, and no such map is iterated into an output.
+inline uint64_t HashBytes(std::string_view s) {
+  constexpr uint64_t kMul = 0x9e3779b97f4a7c15ULL;
+  // The high and low halves of a full product, folded: every input bit
+  // reaches every output bit (a plain multiply only carries bits upwards).
+  const auto mix = [](uint64_t x) {
+    const unsigned __int128 m = static_cast<unsigned __int128>(x) * 0xd6e8feb86659fd93ULL;
+    return static_cast<uint64_t>(m) ^ static_cast<uint64_t>(m >> 64);
+  };
+  uint64_t h = s.size() * kMul;
+  const char* p = s.data();
+  size_t n = s.size();
+  for (; n >= 8; p += 8, n -= 8) {
+    uint64_t w;
+    std::memcpy(&w, p, 8);
+    h = mix(h ^ w) + kMul;
+  }
+  if (n > 0) {
+    uint64_t w = 0;
+    std::memcpy(&w, p, n);
+    h = mix(h ^ w) + kMul;
+  }
+  return mix(h);
+}
+
+struct StringHash {
+  using is_transparent = void;
+  size_t operator()(std::string_view s) const { return HashBytes(s); }
+};
+
+}  // namespace mpsim

@@ -1,0 +1,38 @@
+// The hash of the hot maps' string keys: equal strings agree, and strings
+// that differ anywhere (in the last of their 8-byte words too) differ.
+#include "api/string_hash.h"
+
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+
+namespace mpsim {
+namespace {
+
+TEST(StringHash, EqualStringsHashEqualWhereverTheyLive) {
+  const std::string a = "aws:///us-east-1a/i-0123456789abcdef0";
+  const std::string b = a;
+  EXPECT_EQ(HashBytes(a), HashBytes(b));
+  EXPECT_EQ(StringHash{}(std::string_view(a)), HashBytes(b));
+}
+
+TEST(StringHash, ProviderIDsOfOnePoolAllHashApart) {
+  std::set<uint64_t> seen;
+  for (int i = 0; i < 10000; ++i) {
+    char id[32];
+    std::snprintf(id, sizeof id, "test:///mp-0-%05d", i);
+    seen.insert(HashBytes(id));
+  }
+  EXPECT_EQ(seen.size(), 10000u);
+}
+
+TEST(StringHash, LengthAndTailBytesCount) {
+  EXPECT_NE(HashBytes("abcdefgh"), HashBytes("abcdefghi"));
+  EXPECT_NE(HashBytes("abcdefghij"), HashBytes("abcdefghik"));
+  EXPECT_NE(HashBytes(std::string_view("a\0", 2)), HashBytes("a"));
+  EXPECT_NE(HashBytes(""), HashBytes(std::string_view("\0", 1)));
+}
+
+}  // namespace
+}  // namespace mpsim

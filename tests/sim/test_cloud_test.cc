@@ -1,0 +1,66 @@
+// The test cloud's running counters, which its reconciler reads instead of
+// scanning every instance: they must follow every lifecycle step.
+#include <gtest/gtest.h>
+
+#include "sim/api_server.h"
+#include "sim/test_provider.h"
+#include "sim/workload_cluster.h"
+
+namespace mpsim {
+namespace {
+
+class TestCloudTest : public ::testing::Test {
+ protected:
+  TestCloudTest()
+      : server_(&loop_),
+        workload_(&loop_, &server_, &rec_, WorkloadOptions{}, 1),
+        cloud_(&loop_, &workload_, &rec_, "mp-0", Options(), 1) {}
+  static TestProviderOptions Options() {
+    TestProviderOptions o;
+    o.launch_delay = DistSpec::Constant(10 * kSecond);
+    o.delete_delay = DistSpec::Constant(5 * kSecond);
+    return o;
+  }
+  void RunFor(Duration d) { loop_.Run(loop_.Now() + d, 1'000'000); }
+  std::string FirstName() const { return cloud_.instances().begin()->first; }
+
+  EventLoop loop_;
+  Recorder rec_;
+  ApiServer server_;
+  WorkloadCluster workload_;
+  TestCloud cloud_;
+};
+
+TEST_F(TestCloudTest, CountersFollowLaunchBootTerminateAndKill) {
+  cloud_.Launch("v1.30.0");
+  cloud_.Launch("v1.30.0");
+  cloud_.Launch("v1.31.0");
+  EXPECT_EQ(cloud_.live(), 3);
+  EXPECT_EQ(cloud_.launching(), 3);
+  EXPECT_EQ(cloud_.running(), 0);
+  EXPECT_EQ(cloud_.LiveWithVersion("v1.30.0"), 2);
+  EXPECT_EQ(cloud_.LiveWithVersion("v1.31.0"), 1);
+  EXPECT_EQ(cloud_.LiveWithVersion("v1.29.0"), 0);
+
+  RunFor(11 * kSecond);
+  EXPECT_EQ(cloud_.launching(), 0);
+  EXPECT_EQ(cloud_.running(), 3);
+  EXPECT_EQ(cloud_.RunningIds().size(), 3u);
+
+  cloud_.Terminate(FirstName());  // a Deleting instance counts nowhere
+  EXPECT_EQ(cloud_.live(), 2);
+  EXPECT_EQ(cloud_.running(), 2);
+  EXPECT_EQ(cloud_.LiveWithVersion("v1.30.0"), 1);
+  EXPECT_EQ(cloud_.instances().size(), 3u);
+
+  cloud_.Kill(FirstName());  // killing the Deleting one changes no count
+  EXPECT_EQ(cloud_.live(), 2);
+  cloud_.Kill(cloud_.instances().begin()->first);
+  EXPECT_EQ(cloud_.live(), 1);
+  EXPECT_EQ(cloud_.running(), 1);
+  EXPECT_EQ(cloud_.LiveWithVersion("v1.30.0"), 0);
+  EXPECT_EQ(cloud_.LiveWithVersion("v1.31.0"), 1);
+}
+
+}  // namespace
+}  // namespace mpsim
