@@ -61,6 +61,10 @@ std::vector<DefaultEntry> MigDefaults() {
        "providers.md §3.6.2, §5: whether GKE updates initialNodeCount after SetNodePoolSize is "
        "unverified; true keeps CAPG's size check from repeating",
        "L"},
+      {"spec.machinePools[].provider.mig.kubernetesLabels", "\"\"", "",
+       "CAPG GCPManagedMachinePool spec.kubernetesLabels unset: no labels of the pool's own", "H"},
+      {"spec.machinePools[].provider.mig.kubernetesTaints", "\"\"", "",
+       "CAPG GCPManagedMachinePool spec.kubernetesTaints unset: no taints of the pool's own", "H"},
   };
 }
 

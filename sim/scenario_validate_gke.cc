@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "api/node_config_text.h"
 #include "sim/scenario_schema.h"
 #include "sim/scenario_validate.h"
 #include "sim/yaml_to_proto.h"
@@ -17,9 +18,12 @@ namespace {
 // providers.md, unverified), which bounds the autoscaler's counts.
 constexpr int32_t kMaxNodesPerZone = 1000;
 
-const std::vector<std::string> kEditableKeys = {"imageType", "gkeAutoscaling.enabled",
+const std::vector<std::string> kEditableKeys = {"imageType",
+                                                "gkeAutoscaling.enabled",
                                                 "gkeAutoscaling.minNodeCount",
-                                                "gkeAutoscaling.maxNodeCount"};
+                                                "gkeAutoscaling.maxNodeCount",
+                                                "kubernetesLabels",
+                                                "kubernetesTaints"};
 
 void CheckImageType(const std::string& t, const std::string& path, std::vector<Issue>* issues) {
   const bool ok = !t.empty() && t.size() <= 64 &&
@@ -31,6 +35,23 @@ void CheckImageType(const std::string& t, const std::string& path, std::vector<I
                        "expected an image type such as COS_CONTAINERD (letters, digits and "
                        "'_'), got " +
                            Quote(t)});
+  }
+}
+
+// Kubernetes labels and taints in the kubelet's text form (api/node_config_text.h).
+void CheckLabels(const std::string& text, const std::string& path, std::vector<Issue>* issues) {
+  Labels labels;
+  std::string error;
+  if (!ParseLabelsText(text, &labels, &error)) {
+    issues->push_back({path, "expected labels as \"key=value,...\": " + error});
+  }
+}
+
+void CheckTaints(const std::string& text, const std::string& path, std::vector<Issue>* issues) {
+  std::vector<Taint> taints;
+  std::string error;
+  if (!ParseTaintsText(text, &taints, &error)) {
+    issues->push_back({path, "expected taints as \"key[=value]:Effect,...\": " + error});
   }
 }
 
@@ -73,6 +94,10 @@ void ApplyField(const std::string& key, const std::string& value, const std::str
   int32_t n = 0;
   if (key == "imageType") {
     CheckImageType(value, path, issues);
+  } else if (key == "kubernetesLabels") {
+    CheckLabels(value, path, issues);
+  } else if (key == "kubernetesTaints") {
+    CheckTaints(value, path, issues);
   } else if (key == "gkeAutoscaling.enabled") {
     if (value == "true" || value == "false") {
       a->set_enabled(value == "true");
@@ -98,6 +123,8 @@ void ValidateGkeKeys(const proto::MigProvider& m, const std::string& path,
   CheckNodeCount(m.gke_autoscaling().max_node_count(), JoinKey(scaling, "maxNodeCount"), issues);
   CheckBounds(m.gke_autoscaling(), scaling, issues);
   CheckImageType(m.image_type(), JoinKey(path, "imageType"), issues);
+  CheckLabels(m.kubernetes_labels(), JoinKey(path, "kubernetesLabels"), issues);
+  CheckTaints(m.kubernetes_taints(), JoinKey(path, "kubernetesTaints"), issues);
 }
 
 void ValidateInfraPoolSpecEdit(const proto::MachinePoolSpec* pool,

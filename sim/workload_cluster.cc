@@ -45,6 +45,34 @@ void WorkloadCluster::InstanceGone(const std::string& instance) {
                [this, instance, boot] { RemoveNode(instance, boot); });
 }
 
+void WorkloadCluster::SetPoolNodeConfig(const std::string& pool, const Labels& labels,
+                                        const std::vector<Taint>& taints) {
+  NodeConfig& config = node_config_[pool];
+  const NodeConfig to{labels, taints};
+  for (const auto& [instance, m] : machines_) {
+    if (m.pool != pool || m.gone) continue;
+    Node node;
+    if (!server_->Store<Node>().Get({"", instance}, &node).ok()) continue;
+    if (Reconfigure(&node, config, to)) server_->Store<Node>().Patch(&node);
+  }
+  config = to;
+}
+
+bool WorkloadCluster::Reconfigure(Node* node, const NodeConfig& from, const NodeConfig& to) {
+  const Node before = *node;
+  for (const auto& [key, value] : from.labels) node->meta.labels.erase(key);
+  for (const auto& [key, value] : to.labels) node->meta.labels[key] = value;
+  auto same = [](const Taint& a, const Taint& b) { return a.key == b.key && a.effect == b.effect; };
+  for (const Taint& t : from.taints) {
+    std::erase_if(node->spec.taints, [&](const Taint& x) { return same(x, t); });
+  }
+  for (const Taint& t : to.taints) {
+    std::erase_if(node->spec.taints, [&](const Taint& x) { return same(x, t); });
+    node->spec.taints.push_back(t);
+  }
+  return !(*node == before);
+}
+
 // kubeadm join registers the Node tainted uninitialized (CABPK); with
 // --cloud-provider=external it also carries the CCM's taint and no providerID.
 void WorkloadCluster::Register(const std::string& instance) {
@@ -60,6 +88,9 @@ void WorkloadCluster::Register(const std::string& instance) {
     node.spec.taints.push_back({kCloudUninitializedTaint, "true", "NoSchedule"});
   }
   node.status.node_info.kubelet_version = m.version;
+  if (auto c = node_config_.find(m.pool); c != node_config_.end()) {
+    Reconfigure(&node, {}, c->second);
+  }
   node.status.conditions.push_back({.type = "Ready",
                                     .status = "False",
                                     .reason = "KubeletNotReady",
@@ -137,6 +168,7 @@ bool WorkloadCluster::CreateOrReRegister(Node* node) {
   // The kubelet keeps a providerID already set (by itself or the CCM).
   const std::string provider_id = existing.spec.provider_id;
   existing.spec = node->spec;
+  for (const auto& [key, value] : node->meta.labels) existing.meta.labels[key] = value;
   if (existing.spec.provider_id.empty()) existing.spec.provider_id = provider_id;
   existing.status = node->status;
   return server_->Store<Node>().Patch(&existing).ok();

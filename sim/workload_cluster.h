@@ -7,6 +7,7 @@
 
 #include <map>
 #include <string>
+#include <vector>
 
 #include "sim/api_server.h"
 #include "sim/distribution.h"
@@ -48,6 +49,12 @@ class WorkloadCluster {
                       const std::string& provider_id, const std::string& kubelet_version);
   // A cloud reports that `instance` no longer exists.
   void InstanceGone(const std::string& instance);
+  // The Kubernetes labels and taints of `pool`'s nodes: each kubelet that
+  // registers afterwards takes them (--node-labels, --register-with-taints),
+  // and the pool's existing Nodes get them in place, in lieu of those of the
+  // previous call (a platform such as GKE updating a node pool's config).
+  void SetPoolNodeConfig(const std::string& pool, const Labels& labels,
+                         const std::vector<Taint>& taints);
 
   ApiServer* server() const { return server_; }
   size_t nodes() const { return server_->Store<Node>().objects().size(); }
@@ -64,7 +71,13 @@ class WorkloadCluster {
     bool gone = false;
     uint64_t boot = 0;  // which boot of a VM name this is (recreated VMs keep their name)
   };
+  struct NodeConfig {
+    Labels labels;
+    std::vector<Taint> taints;
+  };
   void Register(const std::string& instance);
+  // Swaps `from`'s labels and taints on `node` for `to`'s; false if none changed.
+  static bool Reconfigure(Node* node, const NodeConfig& from, const NodeConfig& to);
   void SetProviderID(const std::string& instance, const std::string& id, bool clear_ccm_taint);
   void MarkReady(const std::string& instance);
   void RemoveNode(const std::string& instance, uint64_t boot);
@@ -77,7 +90,8 @@ class WorkloadCluster {
   WorkloadOptions opts_;
   Rng registration_rng_, ready_rng_, ccm_rng_, fault_rng_;
   std::map<std::string, Machine> machines_;
-  std::map<std::string, std::string> node_pool_;  // node name -> its pool, for the timeline
+  std::map<std::string, std::string> node_pool_;   // node name -> its pool, for the timeline
+  std::map<std::string, NodeConfig> node_config_;  // pool -> its nodes' labels and taints
 };
 
 }  // namespace mpsim

@@ -33,7 +33,10 @@ Status GcpMachinePoolReconciler::Reconcile(const Request& req, Result* result) {
       client_->MachinePools().GetShared({imp->meta.ns, owner->name});
   if (mp == nullptr) return Status::Ok();
   Status s = ReconcileNormal(*imp, *mp, p->second);
-  if (s.ok()) result->requeue_after = kRequeue;
+  // Waiting for bootstrap data returns {}: the MachinePool watch brings CAPG
+  // back when the data secret is set (providers.md §3.6.1).
+  const bool waiting = !mp->spec.template_.spec.bootstrap.data_secret_name;
+  if (s.ok() && !waiting) result->requeue_after = kRequeue;
   return s;
 }
 

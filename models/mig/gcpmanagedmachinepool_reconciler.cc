@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "api/infra_pool_report.h"
+#include "api/node_config_text.h"
 #include "api/provider_watches.h"
 #include "models/mig/instance_url.h"
 
@@ -21,9 +22,10 @@ int32_t PerZone(int32_t replicas, size_t zones) {
   return zones > 1 ? replicas / static_cast<int32_t>(zones) : replicas;
 }
 
-// What the GCPManagedMachinePool asks of the node pool's config.
+// What the GCPManagedMachinePool asks of the node pool (the version is the
+// MachinePool's).
 struct Desired {
-  std::string image_type;
+  NodePoolConfig config;
   GkeAutoscaling autoscaling;
 };
 
@@ -38,10 +40,28 @@ int32_t CountField(const std::map<std::string, std::string>& spec, const char* k
   return n;
 }
 
-Desired DesiredOf(const InfraMachinePool& imp, const GcpManagedMachinePoolReconciler::Pool& pool) {
+// Labels and taints as validated text; text that does not parse keeps the
+// block's value, as CountField does.
+void ConfigFields(const std::map<std::string, std::string>& spec, NodePoolConfig* c) {
+  std::string error;
+  if (auto it = spec.find(kImageTypeField); it != spec.end()) c->image_type = it->second;
+  if (auto it = spec.find(kKubernetesLabelsField); it != spec.end()) {
+    Labels labels;
+    if (ParseLabelsText(it->second, &labels, &error)) c->labels = std::move(labels);
+  }
+  if (auto it = spec.find(kKubernetesTaintsField); it != spec.end()) {
+    std::vector<Taint> taints;
+    if (ParseTaintsText(it->second, &taints, &error)) c->taints = std::move(taints);
+  }
+}
+
+Desired DesiredOf(const InfraMachinePool& imp, const MachinePool& mp,
+                  const GcpManagedMachinePoolReconciler::Pool& pool) {
   const std::map<std::string, std::string>& spec = imp.spec.provider_spec;
-  Desired d{pool.image_type, pool.autoscaling};
-  if (auto it = spec.find(kImageTypeField); it != spec.end()) d.image_type = it->second;
+  Desired d{
+      {mp.spec.template_.spec.version.value_or(""), pool.image_type, pool.labels, pool.taints},
+      pool.autoscaling};
+  ConfigFields(spec, &d.config);
   if (auto it = spec.find(kAutoscalingEnabledField); it != spec.end()) {
     d.autoscaling.enabled = it->second == "true";
   }
@@ -96,10 +116,8 @@ Status GcpManagedMachinePoolReconciler::ReconcileNormal(const InfraMachinePool& 
   if (np->status() == NodePoolStatus::kAbsent) {
     if (Status s = Call(imp, "container:nodePools.create"); !s.ok()) return s;
     const int32_t n = PerZone(mp.spec.replicas.value_or(1), np->locations().size());
-    const Desired d = DesiredOf(imp, pool);
-    return Busy(
-        np->Create(n, mp.spec.template_.spec.version.value_or(""), d.image_type, d.autoscaling),
-        result);
+    const Desired d = DesiredOf(imp, mp, pool);
+    return Busy(np->Create(n, d.config, d.autoscaling), result);
   }
   if (Status s = WriteStatus(imp, pool); !s.ok()) return s;
   switch (np->status()) {
@@ -119,20 +137,20 @@ Status GcpManagedMachinePoolReconciler::ReconcileNormal(const InfraMachinePool& 
   return ReconcileChanges(imp, mp, pool, result);
 }
 
-// The config (version, image type) first, then the autoscaling, then the
-// size, one call per reconcile, each followed by a 1-minute requeue; the size
-// check compares with initialNodeCount and runs only while autoscaling is
-// disabled (providers.md §3.6.2; CAPG nodepools/reconcile.go, Reconcile).
-// Image types compare case-insensitively there; here they are kept as given.
+// The config (version, image type, labels, taints: one UpdateNodePool with
+// every field that differs) first, then the autoscaling, then the size, one
+// call per reconcile, each followed by a 1-minute requeue; the size check
+// compares with initialNodeCount and runs only while autoscaling is disabled
+// (providers.md §3.6.2; CAPG nodepools/reconcile.go, Reconcile). Image types
+// compare case-insensitively there; here they are kept as given.
 Status GcpManagedMachinePoolReconciler::ReconcileChanges(const InfraMachinePool& imp,
                                                          const MachinePool& mp, const Pool& pool,
                                                          Result* result) {
   NodePool* np = pool.node_pool;
-  const std::string version = mp.spec.template_.spec.version.value_or("");
-  const Desired d = DesiredOf(imp, pool);
-  if (np->version() != version || np->image_type() != d.image_type) {
+  const Desired d = DesiredOf(imp, mp, pool);
+  if (np->config() != d.config) {
     if (Status s = Call(imp, "container:nodePools.update"); !s.ok()) return s;
-    return Started(imp, np->Update(version, d.image_type), result);
+    return Started(imp, np->Update(d.config), result);
   }
   if (!SameAutoscaling(np->autoscaling(), d.autoscaling)) {
     if (Status s = Call(imp, "container:nodePools.setAutoscaling"); !s.ok()) return s;

@@ -1,20 +1,13 @@
 // CAPG's GCPManagedMachinePool controller (GKE; cloud/services/container/
 // nodepools/reconcile.go, providers.md §3.6.2) driving simulated node pools:
-// create, config update (version, image type), autoscaling and setSize as
-// node-pool operations, providerIDList from every managed instance, a 1-minute
-// requeue only while GKE is busy.
-
-// The GCPManagedMachinePool spec fields CAPG compares with the node pool: the
-// block's values, overridden by the InfraMachinePool's spec.providerSpec keys
-// of the same names (the `setInfraPoolSpec` event).
-inline constexpr const char* kImageTypeField = "imageType";
-inline constexpr const char* kAutoscalingEnabledField = "gkeAutoscaling.enabled";
-inline constexpr const char* kAutoscalingMinField = "gkeAutoscaling.minNodeCount";
-inline constexpr const char* kAutoscalingMaxField = "gkeAutoscaling.maxNodeCount";
+// create, config update (version, image type, Kubernetes labels and taints),
+// autoscaling and setSize as node-pool operations, providerIDList from every
+// managed instance, a 1-minute requeue only while GKE is busy.
 #pragma once
 
 #include <map>
 #include <string>
+#include <vector>
 
 #include "api/reconciler.h"
 #include "models/mig/api_quota.h"
@@ -22,6 +15,17 @@ inline constexpr const char* kAutoscalingMaxField = "gkeAutoscaling.maxNodeCount
 #include "sim/recorder.h"
 
 namespace mpsim::mig {
+
+// The GCPManagedMachinePool spec fields CAPG compares with the node pool: the
+// block's values, overridden by the InfraMachinePool's spec.providerSpec keys
+// of the same names (the `setInfraPoolSpec` event). Labels and taints are
+// text in the kubelet's syntax (api/node_config_text.h).
+inline constexpr const char* kImageTypeField = "imageType";
+inline constexpr const char* kAutoscalingEnabledField = "gkeAutoscaling.enabled";
+inline constexpr const char* kAutoscalingMinField = "gkeAutoscaling.minNodeCount";
+inline constexpr const char* kAutoscalingMaxField = "gkeAutoscaling.maxNodeCount";
+inline constexpr const char* kKubernetesLabelsField = "kubernetesLabels";
+inline constexpr const char* kKubernetesTaintsField = "kubernetesTaints";
 
 inline constexpr const char* kGcpManagedMachinePoolKind = "GCPManagedMachinePool";
 inline constexpr const char* kGcpManagedMachinePoolFinalizer =
@@ -34,6 +38,8 @@ class GcpManagedMachinePoolReconciler : public Reconciler {
     std::string project;
     std::string image_type = "COS_CONTAINERD";  // the block's, before any edit
     GkeAutoscaling autoscaling;                 // the block's, before any edit
+    Labels labels;                              // the block's, before any edit
+    std::vector<Taint> taints;                  // the block's, before any edit
   };
   GcpManagedMachinePoolReconciler(Client* client, const Clock* clock, Recorder* rec,
                                   ApiQuota* quota, std::map<std::string, Pool> pools);

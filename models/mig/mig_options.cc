@@ -1,5 +1,6 @@
 #include "models/mig/mig_options.h"
 
+#include "api/node_config_text.h"
 #include "sim/scenario_loader.h"
 
 namespace mpsim::mig {
@@ -28,6 +29,10 @@ MigOptions ToMigOptions(const proto::MigProvider& p) {
   o.autoscaling.max_node_count = p.gke_autoscaling().max_node_count();
   o.image_type = p.image_type();
   o.initial_node_count_follows_size = p.initial_node_count_follows_size();
+  // Validation (sim/scenario_validate_gke.cc) has refused text that does not parse.
+  std::string error;
+  ParseLabelsText(p.kubernetes_labels(), &o.kubernetes_labels, &error);
+  ParseTaintsText(p.kubernetes_taints(), &o.kubernetes_taints, &error);
   return o;
 }
 

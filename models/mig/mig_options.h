@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "api/objects.h"
 #include "models/mig/surge_upgrade.h"
 #include "sim/distribution.h"
 #include "sim/proto/mig.pb.h"
@@ -44,6 +45,8 @@ struct MigOptions {
   UpgradeSettings upgrade;             // GKE: surge settings of a version change
   GkeAutoscaling autoscaling;          // GKE: as created; edits come from the InfraMachinePool
   std::string image_type = "COS_CONTAINERD";  // GKE: the nodes' image type
+  Labels kubernetes_labels;                   // GKE: the nodes' Kubernetes labels
+  std::vector<Taint> kubernetes_taints;       // GKE: the nodes' taints, in order
   // GKE: SetNodePoolSize also sets initialNodeCount (unverified, providers.md §5).
   bool initial_node_count_follows_size = true;
 };

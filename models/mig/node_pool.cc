@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "api/node_config_text.h"
+
 namespace mpsim::mig {
 namespace {
 
@@ -36,6 +38,7 @@ const char* NodePoolStatusName(NodePoolStatus s) {
 NodePool::NodePool(EventLoop* loop, WorkloadCluster* workload, Recorder* rec, std::string pool,
                    MigOptions opts, uint64_t seed)
     : loop_(loop),
+      workload_(workload),
       rec_(rec),
       pool_(std::move(pool)),
       opts_(std::move(opts)),
@@ -73,12 +76,13 @@ void NodePool::AfterOperationDelay(std::function<void()> apply) {
 
 // The create operation is DONE once the groups exist with their target size;
 // the VMs come up afterwards (GKE's own wait for registration is not modelled).
-Status NodePool::Create(int32_t per_zone, const std::string& version, const std::string& image_type,
+Status NodePool::Create(int32_t per_zone, const NodePoolConfig& config,
                         const GkeAutoscaling& autoscaling) {
   if (status_ != NodePoolStatus::kAbsent) return Status::AlreadyExists("node pool " + pool_);
   if (Status s = Begin(NodePoolStatus::kProvisioning, "CreateNodePool"); !s.ok()) return s;
-  version_ = version;
-  image_type_ = image_type;
+  config_ = config;
+  // The kubelets register with the pool's labels and taints.
+  workload_->SetPoolNodeConfig(pool_, config_.labels, config_.taints);
   autoscaling_ = autoscaling;
   per_zone_ = autoscaling.enabled
                   ? std::clamp(per_zone, autoscaling.min_node_count,
@@ -87,7 +91,7 @@ Status NodePool::Create(int32_t per_zone, const std::string& version, const std:
   initial_node_count_ = per_zone;
   AfterOperationDelay([this] {
     for (size_t i = 0; i < groups_.size(); ++i) {
-      groups_[i]->Insert(opts_.zones[i], per_zone_, version_);
+      groups_[i]->Insert(opts_.zones[i], per_zone_, config_.version);
     }
     busy_ = false;
     SetStatus(NodePoolStatus::kRunning);
@@ -144,19 +148,43 @@ void NodePool::ApplyAutoscaling() {
 // New VMs take the new version and image from the groups' template; the surge
 // steps replace the others (providers.md §3.2, "GKE performs surge upgrades").
 // An image-type change alone is assumed to recreate nodes the same way.
-Status NodePool::Update(const std::string& version, const std::string& image_type) {
+// Labels and taints go onto the running Nodes in place, "without re-creating
+// the node pool and disrupting running workloads" (GKE docs, "Update
+// Kubernetes node labels and taints for node pools"), and onto new ones.
+Status NodePool::Update(const NodePoolConfig& config) {
   if (status_ == NodePoolStatus::kAbsent) return Status::NotFound("node pool " + pool_);
   if (Status s = Begin(NodePoolStatus::kReconciling, "UpdateNodePool"); !s.ok()) return s;
-  if (image_type != image_type_) {
-    rec_->Change(loop_->Now(), "NodePool", pool_, "imageType", image_type_, image_type, pool_);
-  }
-  version_ = version;
-  image_type_ = image_type;
-  AfterOperationDelay([this] {
-    for (const auto& g : groups_) g->SetInstanceTemplate(version_);
-    UpgradeTick();
+  RecordConfigChange(config);
+  const bool recreate =
+      config.version != config_.version || config.image_type != config_.image_type;
+  const bool in_place = config.labels != config_.labels || config.taints != config_.taints;
+  config_ = config;
+  AfterOperationDelay([this, recreate, in_place] {
+    if (in_place) workload_->SetPoolNodeConfig(pool_, config_.labels, config_.taints);
+    if (recreate) {
+      for (const auto& g : groups_) g->SetInstanceTemplate(config_.version);
+      UpgradeTick();
+      return;
+    }
+    busy_ = false;
+    SetStatus(NodePoolStatus::kRunning);
   });
   return Status::Ok();
+}
+
+void NodePool::RecordConfigChange(const NodePoolConfig& to) {
+  const Time now = loop_->Now();
+  if (to.image_type != config_.image_type) {
+    rec_->Change(now, "NodePool", pool_, "imageType", config_.image_type, to.image_type, pool_);
+  }
+  if (to.labels != config_.labels) {
+    rec_->Change(now, "NodePool", pool_, "kubernetesLabels", LabelsText(config_.labels),
+                 LabelsText(to.labels), pool_);
+  }
+  if (to.taints != config_.taints) {
+    rec_->Change(now, "NodePool", pool_, "kubernetesTaints", TaintsText(config_.taints),
+                 TaintsText(to.taints), pool_);
+  }
 }
 
 // Each zone is stepped on its own with the same settings (whether GKE counts

@@ -2,7 +2,8 @@
 // long-running operations (create, setSize, setAutoscaling, update, delete),
 // one at a time, over one zonal Managed Instance Group per location, the
 // surge upgrade GKE runs itself when the version or the image type changes,
-// and an autoscaler that keeps each zone within its bounds.
+// Kubernetes labels and taints changed on the nodes in place, and an
+// autoscaler that keeps each zone within its bounds.
 #pragma once
 
 #include <functional>
@@ -10,11 +11,25 @@
 #include <string>
 #include <vector>
 
+#include "api/objects.h"
 #include "api/status.h"
 #include "models/mig/managed_instance_group.h"
 #include "models/mig/surge_upgrade.h"
 
 namespace mpsim::mig {
+
+// The node config an UpdateNodePool carries: CAPG sends every field that
+// differs in one request (providers.md §3.6.2 "config diff"; CAPG
+// nodepools/reconcile.go checkDiffAndPrepareUpdateConfig).
+struct NodePoolConfig {
+  std::string version;     // GKE recreates the nodes by surge steps
+  std::string image_type;  // likewise (assumed, as a version change)
+  // Set on the existing Nodes in place, without recreating them (GKE docs,
+  // "Update Kubernetes node labels and taints for node pools").
+  Labels labels;
+  std::vector<Taint> taints;  // in order: CAPG compares the lists with cmp.Equal
+  bool operator==(const NodePoolConfig&) const = default;
+};
 
 enum class NodePoolStatus { kAbsent, kProvisioning, kRunning, kReconciling, kStopping };
 const char* NodePoolStatusName(NodePoolStatus s);
@@ -27,8 +42,9 @@ class NodePool {
   NodePool& operator=(const NodePool&) = delete;
 
   NodePoolStatus status() const { return status_; }
-  const std::string& version() const { return version_; }
-  const std::string& image_type() const { return image_type_; }
+  const NodePoolConfig& config() const { return config_; }
+  const std::string& version() const { return config_.version; }
+  const std::string& image_type() const { return config_.image_type; }
   const GkeAutoscaling& autoscaling() const { return autoscaling_; }
   // np.initialNodeCount, what CAPG's size check compares with: the size the
   // pool was created with, and each SetNodePoolSize's size only if
@@ -44,19 +60,21 @@ class NodePool {
 
   // Each starts an operation, or fails with FailedPrecondition (Conflict)
   // while another runs, as GKE refuses concurrent operations on a pool.
-  Status Create(int32_t per_zone, const std::string& version, const std::string& image_type,
-                const GkeAutoscaling& autoscaling);
+  Status Create(int32_t per_zone, const NodePoolConfig& config, const GkeAutoscaling& autoscaling);
   Status SetSize(int32_t per_zone);
   // SetNodePoolAutoscaling; InvalidArgument if enabled with min > max.
   Status SetAutoscaling(const GkeAutoscaling& autoscaling);
-  // UpdateNodePool with a node version and image type: a new instance
-  // template, onto which the surge steps move every node.
-  Status Update(const std::string& version, const std::string& image_type);
+  // UpdateNodePool: a new version or image type is a new instance template,
+  // onto which the surge steps move every node; new labels or taints are set
+  // on the pool's Nodes in place. The operation ends when both are done.
+  Status Update(const NodePoolConfig& config);
   Status Delete();
 
  private:
   Status Begin(NodePoolStatus during, const char* op);
   void SetStatus(NodePoolStatus s);
+  // One timeline row per config field that changes (version excepted).
+  void RecordConfigChange(const NodePoolConfig& to);
   void AfterOperationDelay(std::function<void()> apply);
   // Moves the kept size into the autoscaler's bounds and resizes the groups.
   void ApplyAutoscaling();
@@ -65,14 +83,14 @@ class NodePool {
   void DeleteTick();
 
   EventLoop* loop_;
+  WorkloadCluster* workload_;
   Recorder* rec_;
   std::string pool_;
   MigOptions opts_;  // each zone's group's, and the operations' delay and surge
   Rng op_rng_;
   NodePoolStatus status_ = NodePoolStatus::kAbsent;
   bool busy_ = false;  // an operation is running
-  std::string version_;
-  std::string image_type_;
+  NodePoolConfig config_;
   GkeAutoscaling autoscaling_;
   int32_t per_zone_ = 0;
   int32_t initial_node_count_ = 0;

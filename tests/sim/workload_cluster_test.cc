@@ -1,7 +1,8 @@
 // The simulated workload cluster: a VM that goes away loses its Node after
 // the node-monitor grace period, unless it came back under the same name
 // first (a MIG recreating a preempted VM), whose kubelet re-registers the
-// same Node object.
+// same Node object; a pool's node labels and taints are registered with and
+// changed in place.
 #include "sim/workload_cluster.h"
 
 #include <gtest/gtest.h>
@@ -56,6 +57,33 @@ TEST_F(WorkloadClusterTest, AVmRecreatedUnderItsNameKeepsItsNode) {
   EXPECT_EQ(after.meta.uid, before.meta.uid);
   EXPECT_EQ(after.spec.provider_id, "gce://p/z/vm-0");
   EXPECT_TRUE(IsConditionTrue(after.status.conditions, "Ready"));
+}
+
+// The pool's labels and taints are the kubelet's at registration; a later
+// call swaps them on the Node in place and leaves everything else alone.
+TEST_F(WorkloadClusterTest, PoolNodeConfigIsRegisteredAndChangedInPlace) {
+  workload_.SetPoolNodeConfig("mp-0", {{"team", "a"}, {"tier", "web"}},
+                              {{"gpu", "true", "NoSchedule"}});
+  workload_.InstanceBooted("mp-0", "vm-0", "gce://p/z/vm-0", "v1.30.0");
+  RunFor(20 * kSecond);
+  Node n;
+  ASSERT_TRUE(GetNode(&n));
+  EXPECT_EQ(n.meta.labels, (Labels{{"team", "a"}, {"tier", "web"}}));
+  ASSERT_EQ(n.spec.taints.size(), 2u);
+  EXPECT_EQ(n.spec.taints[0].key, kUninitializedTaint);
+  EXPECT_EQ(n.spec.taints[1], (Taint{"gpu", "true", "NoSchedule"}));
+  n.meta.labels["someone-else"] = "x";
+  ASSERT_TRUE(server_.Store<Node>().Patch(&n).ok());
+  const std::string uid = n.meta.uid;
+
+  workload_.SetPoolNodeConfig("mp-0", {{"team", "b"}}, {{"spot", "", "NoExecute"}});
+  workload_.SetPoolNodeConfig("mp-1", {{"team", "other"}}, {});
+  ASSERT_TRUE(GetNode(&n));
+  EXPECT_EQ(n.meta.uid, uid) << "the same Node, not a new one";
+  EXPECT_EQ(n.meta.labels, (Labels{{"someone-else", "x"}, {"team", "b"}}));
+  ASSERT_EQ(n.spec.taints.size(), 2u);
+  EXPECT_EQ(n.spec.taints[0].key, kUninitializedTaint);
+  EXPECT_EQ(n.spec.taints[1], (Taint{"spot", "", "NoExecute"}));
 }
 
 }  // namespace

@@ -9,102 +9,10 @@
 
 #include <algorithm>
 
-#include "sim/api_server.h"
-#include "tests/testing/fake_client.h"
+#include "tests/models/mig/gke_test_fixture.h"
 
 namespace mpsim::mig {
 namespace {
-
-const ObjectKey kKey{"default", "mp-0"};
-
-class GkeTest : public ::testing::Test {
- protected:
-  GkeTest()
-      : server_(&loop_),
-        workload_(&loop_, &server_, &rec_, WorkloadOptions{}, 1),
-        client_(&loop_),
-        quota_(1500) {}
-
-  static MigOptions Options() {
-    MigOptions o;
-    o.zones = {"z"};
-    o.launch_delay = DistSpec::Constant(20 * kSecond);
-    o.delete_delay = DistSpec::Constant(30 * kSecond);
-    o.reaction_delay = DistSpec::Constant(kSecond);
-    o.stockout_retry = DistSpec::Constant(60 * kSecond);
-    o.node_pool_operation_delay = DistSpec::Constant(40 * kSecond);
-    o.gke = true;
-    return o;
-  }
-  void Start(int32_t replicas, MigOptions o = Options()) {
-    np_ = std::make_unique<NodePool>(&loop_, &workload_, &rec_, "mp-0", o, 1);
-    fake::AddPoolPair(&client_, kGcpManagedMachinePoolKind, replicas);
-    std::map<std::string, GcpManagedMachinePoolReconciler::Pool> pools{
-        {"mp-0", {np_.get(), "p", o.image_type, o.autoscaling}}};
-    r_ = std::make_unique<GcpManagedMachinePoolReconciler>(&client_, &loop_, &rec_, &quota_, pools);
-  }
-  Duration Pass() {
-    Result res;
-    EXPECT_TRUE(r_->Reconcile({kKey}, &res).ok());
-    return res.requeue_after;
-  }
-  // Runs the loop to `t`, then stands at `t` even if the queue ran dry earlier.
-  void RunTo(Time t) {
-    loop_.At(t, [] {});
-    loop_.Run(t, 10'000'000);
-  }
-  // Reconciles whenever CAPG asks to, until it stops asking; returns the times.
-  std::vector<Time> FollowRequeues() {
-    std::vector<Time> at;
-    for (Duration d = Pass(); d > 0 && at.size() < 100; d = Pass()) {
-      RunTo(loop_.Now() + d);
-      at.push_back(loop_.Now());
-    }
-    return at;
-  }
-  const InfraMachinePool& Imp() { return client_.infra_machine_pools().At(kKey); }
-  // A user's edit of the GCPManagedMachinePool (the setInfraPoolSpec event).
-  void SetSpec(const std::map<std::string, std::string>& fields) {
-    InfraMachinePool imp = Imp();
-    for (const auto& [k, v] : fields) imp.spec.provider_spec[k] = v;
-    client_.infra_machine_pools().Add(imp);
-  }
-  // "field=to" of this pool's timeline rows of `kind`, in order.
-  std::vector<std::string> Rows(const std::string& kind) {
-    std::vector<std::string> out;
-    for (const TimelineRow& r : rec_.rows()) {
-      if (r.object_kind == kind) out.push_back(r.field + "=" + r.to);
-    }
-    return out;
-  }
-  int32_t Instances() {
-    int32_t n = 0;
-    for (const auto& g : np_->groups()) {
-      for (const ManagedInstance* mi : g->ListManagedInstances())
-        n += mi->action != Action::kDeleting;
-    }
-    return n;
-  }
-  void SetMachinePool(const std::function<void(MachinePool*)>& f) {
-    MachinePool mp = client_.machine_pools().At(kKey);
-    f(&mp);
-    client_.machine_pools().Add(mp);
-  }
-  uint64_t Calls(const std::string& api) {
-    const auto& m = rec_.provider_api_calls_by_api("mp-0");
-    auto it = m.find(api);
-    return it == m.end() ? 0 : it->second;
-  }
-
-  EventLoop loop_;
-  Recorder rec_;
-  ApiServer server_;
-  WorkloadCluster workload_;
-  fake::FakeClient client_;
-  ApiQuota quota_;
-  std::unique_ptr<NodePool> np_;
-  std::unique_ptr<GcpManagedMachinePoolReconciler> r_;
-};
 
 // Create, then a requeue every minute while PROVISIONING (the 40 s operation),
 // then nothing once RUNNING: 1 min, then {}.
@@ -149,7 +57,7 @@ TEST_F(GkeTest, AnotherOperationInProgressIsFailedPrecondition) {
   Start(3);
   Pass();
   RunTo(2 * kMinute);
-  ASSERT_TRUE(np_->Update("v1.31.0", np_->image_type()).ok());
+  ASSERT_TRUE(np_->Update({"v1.31.0", np_->image_type(), {}, {}}).ok());
   const Status s = np_->SetSize(5);
   EXPECT_EQ(s.code(), Status::Code::kConflict);
   EXPECT_NE(s.message().find("FailedPrecondition"), std::string::npos);
@@ -206,7 +114,7 @@ TEST_F(GkeTest, SurgeUpgradeStaysWithinItsBounds) {
   Start(5, o);
   FollowRequeues();
   RunTo(5 * kMinute);
-  ASSERT_TRUE(np_->Update("v1.31.0", np_->image_type()).ok());
+  ASSERT_TRUE(np_->Update({"v1.31.0", np_->image_type(), {}, {}}).ok());
   size_t most = 0, fewest_running = 5;
   const Time from = loop_.Now();
   for (Time t = from; t < from + kHour; t += kSecond) {

@@ -3,8 +3,8 @@
 // OPPORTUNISTIC upgrades, API rate limits, the one-zone rule, a malformed
 // instance URL, scale-down 1000 -> 100, deleting 500 instances, scripted and
 // random preemptions, the 24 h limit of preemptible VMs, a GKE node pool
-// scaled and surge-upgraded, one handed to GKE's autoscaler, and one whose
-// image type changes.
+// scaled and surge-upgraded, one handed to GKE's autoscaler, one whose
+// image type changes and one whose labels and taints change in place.
 #include <gtest/gtest.h>
 
 #include "tests/testing/run_mpsim.h"
@@ -20,7 +20,7 @@ TEST(ScenarioGcp, LibraryPasses) {
        {"stockout-never-finishes", "scale-up-1000-stockouts", "upgrade-proactive",
         "upgrade-opportunistic", "rate-limited", "two-zones-rejected", "malformed-url",
         "scale-down-1000-100", "delete-500", "preemption", "preemptible-24h", "spot-preemptions",
-        "gke-scale-and-upgrade", "gke-autoscaling", "gke-image-type-change"}) {
+        "gke-scale-and-upgrade", "gke-autoscaling", "gke-image-type-change", "gke-labels-taints"}) {
     EXPECT_NE(r.out.find(std::string("ok   ") + testing::Src("scenarios/gcp/") + f),
               std::string::npos)
         << f;
