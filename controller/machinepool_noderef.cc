@@ -225,6 +225,29 @@ Status PatchCachedNodes(ObjectClient<Node>* nodes,
   return Status::Ok();
 }
 
+namespace {
+
+// The usual pass: each nodeRef's Node still has a listed providerID, in list
+// order (the nodeRefs were made walking the list). Then nothing is retired,
+// and one walk with equality compares shows it, where hashing costs more.
+bool NoneRetired(const std::vector<std::pair<std::string_view, const Node*>>& ref_keys,
+                 const std::optional<ProviderIDList>& provider_ids, ProviderIDMatch match) {
+  if (!provider_ids) return ref_keys.empty();
+  const std::vector<std::string>& ids = provider_ids->vec();
+  size_t j = 0;
+  auto listed_from_j = [&](std::string_view key) {
+    while (j < ids.size()) {
+      std::optional<std::string_view> k = ProviderIDKey(ids[j++], match);
+      if (k && *k == key) return true;
+    }
+    return false;
+  };
+  return std::all_of(ref_keys.begin(), ref_keys.end(),
+                     [&](const auto& ref) { return listed_from_j(ref.first); });
+}
+
+}  // namespace
+
 // Deletes Nodes that were referenced but whose providerID left the list.
 // Nodes are deleted in match-key order (Go iterates its map randomly); the
 // first failure stops the pass.
@@ -234,18 +257,21 @@ Status DeleteRetiredNodes(ObjectClient<Node>* nodes, const std::vector<NodeRefer
   // Keys are views into the cached Nodes, which `held` keeps alive.
   std::vector<std::shared_ptr<const Node>> held;
   held.reserve(node_refs.size());
-  // One arena for the map's entries, released at once: this runs on every
-  // reconcile of a pool with N nodeRefs.
-  std::pmr::monotonic_buffer_resource arena;
-  std::pmr::unordered_map<std::string_view, const Node*, StringHash> retired(&arena);
-  retired.reserve(node_refs.size());
+  std::vector<std::pair<std::string_view, const Node*>> ref_keys;
+  ref_keys.reserve(node_refs.size());
   for (const NodeReference& ref : node_refs) {
     std::shared_ptr<const Node> node = nodes->GetShared({"", ref.name});
     if (node == nullptr) continue;
     std::optional<std::string_view> key = ProviderIDKey(node->spec.provider_id, match);
-    if (key) retired[*key] = node.get();
+    if (key) ref_keys.emplace_back(*key, node.get());
     held.push_back(std::move(node));
   }
+  if (NoneRetired(ref_keys, provider_ids, match)) return Status::Ok();
+  // One arena for the map's entries, released at once.
+  std::pmr::monotonic_buffer_resource arena;
+  std::pmr::unordered_map<std::string_view, const Node*, StringHash> retired(&arena);
+  retired.reserve(ref_keys.size());
+  for (const auto& [key, node] : ref_keys) retired[key] = node;
   if (provider_ids) {
     for (const std::string& id : *provider_ids) {
       std::optional<std::string_view> key = ProviderIDKey(id, match);

@@ -14,6 +14,12 @@ namespace mpsim {
 // invalid for the legacy parser: it must match ^[^:]+://.*[^/]$). The key is
 // a view into `id` (every rule keeps a substring), so it allocates nothing;
 // it lives as long as `id` does.
-std::optional<std::string_view> ProviderIDKey(std::string_view id, ProviderIDMatch match);
+// Inline: every per-reconcile pass over N providerIDs calls it N times.
+std::optional<std::string_view> LegacyProviderIDKey(std::string_view id);
+inline std::optional<std::string_view> ProviderIDKey(std::string_view id, ProviderIDMatch match) {
+  if (id.empty()) return std::nullopt;
+  if (match == ProviderIDMatch::kLegacyLastSegment) return LegacyProviderIDKey(id);
+  return id;
+}
 
 }  // namespace mpsim

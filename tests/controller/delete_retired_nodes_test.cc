@@ -1,0 +1,72 @@
+// deleteRetiredNodes (machinepool_controller_noderef.go): a Node named in
+// status.nodeRefs whose providerID left spec.providerIDList is deleted, and
+// no other. Covers the in-order walk that answers the usual "nothing
+// retired" pass and the hashed pass it falls back to.
+#include <gtest/gtest.h>
+
+#include "controller/machinepool_internal.h"
+#include "tests/testing/machinepool_fixtures.h"
+
+namespace mpsim {
+namespace {
+
+using fake::MakeNode;
+using fake::NodeRef;
+
+class DeleteRetiredNodesTest : public ::testing::Test {
+ protected:
+  DeleteRetiredNodesTest() : client_(&clock_) {
+    for (int i = 0; i < 4; ++i) {
+      const std::string n = std::to_string(i);
+      client_.nodes().Add(MakeNode("node-" + n, "test:///vm-" + n, "True", "uid-" + n));
+    }
+  }
+  Status Delete(const std::vector<std::string>& refs, std::optional<ProviderIDList> ids) {
+    std::vector<NodeReference> node_refs;
+    for (const std::string& r : refs) node_refs.push_back(NodeRef(r));
+    return DeleteRetiredNodes(&client_.nodes(), node_refs, ids, ProviderIDMatch::kExact);
+  }
+  bool Has(const std::string& name) { return client_.nodes().Has({"", name}); }
+
+  fake::FakeClock clock_;
+  fake::FakeClient client_;
+};
+
+TEST_F(DeleteRetiredNodesTest, ListedInOrderWithNewIdsBetweenDeletesNothing) {
+  ASSERT_TRUE(Delete({"node-0", "node-2"},
+                     std::vector<std::string>{"test:///vm-0", "test:///vm-1", "test:///vm-2"})
+                  .ok());
+  EXPECT_TRUE(Has("node-0") && Has("node-1") && Has("node-2") && Has("node-3"));
+}
+
+TEST_F(DeleteRetiredNodesTest, ListedOutOfOrderDeletesNothing) {
+  ASSERT_TRUE(
+      Delete({"node-2", "node-0"}, std::vector<std::string>{"test:///vm-0", "test:///vm-2"}).ok());
+  EXPECT_TRUE(Has("node-0") && Has("node-2"));
+}
+
+TEST_F(DeleteRetiredNodesTest, AReferencedNodeWhoseIdLeftTheListIsDeleted) {
+  ASSERT_TRUE(Delete({"node-0", "node-1", "node-2"},
+                     std::vector<std::string>{"test:///vm-0", "test:///vm-2"})
+                  .ok());
+  EXPECT_TRUE(Has("node-0"));
+  EXPECT_FALSE(Has("node-1"));
+  EXPECT_TRUE(Has("node-2"));
+  EXPECT_TRUE(Has("node-3"));  // never referenced: not ours to delete
+}
+
+TEST_F(DeleteRetiredNodesTest, NoListRetiresEveryReferencedNode) {
+  ASSERT_TRUE(Delete({"node-0", "node-3"}, std::nullopt).ok());
+  EXPECT_FALSE(Has("node-0"));
+  EXPECT_FALSE(Has("node-3"));
+  EXPECT_TRUE(Has("node-1"));
+}
+
+TEST_F(DeleteRetiredNodesTest, AReferenceToAMissingNodeIsSkipped) {
+  ASSERT_TRUE(Delete({"node-0", "gone", "node-1"}, std::vector<std::string>{"test:///vm-1"}).ok());
+  EXPECT_FALSE(Has("node-0"));
+  EXPECT_TRUE(Has("node-1"));
+}
+
+}  // namespace
+}  // namespace mpsim
