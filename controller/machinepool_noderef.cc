@@ -185,9 +185,15 @@ bool NodeNeedsPatch(const Node& node, const std::map<std::string, std::string>& 
   auto it = node.meta.annotations.begin();
   const auto end = node.meta.annotations.end();
   for (const auto& [k, v] : desired) {
-    int c = -1;
-    while (it != end && (c = it->first.compare(k)) < 0) ++it;
-    if (it == end || c != 0 || it->second != v) return true;
+    // Once patched, a Node's next keys are usually exactly the desired ones:
+    // an equality test settles those without ordering the strings.
+    if (it == end || it->first != k) {
+      int c = -1;
+      while (it != end && (c = it->first.compare(k)) < 0) ++it;
+      if (it == end || c != 0) return true;
+    }
+    if (it->second != v) return true;
+    ++it;
   }
   return std::any_of(node.spec.taints.begin(), node.spec.taints.end(), IsUninitializedTaint);
 }
