@@ -170,6 +170,35 @@ TEST_F(MachinePoolPatchNodes, NodeWithExistingAnnotationsAndTaintsShouldBePatche
   EXPECT_EQ(Get("node-4").spec.taints, only_other);
 }
 
+// The patch helper sends nothing for a Node that already has every desired
+// annotation, even among keys of its own, and no uninitialized taint.
+TEST_F(MachinePoolPatchNodes, UpToDateNodeAmongForeignKeysIsNotPatched) {
+  Node n = MakeNode("node-5", "aws://us-west-2/id-node-5");
+  n.meta.annotations = CapiAnnotations("machinepool-5");
+  n.meta.annotations["a"] = "1";
+  n.meta.annotations["cluster.x-k8s.io/cluster-name-extra"] = "2";
+  n.meta.annotations["cluster.x-k8s.io/owner"] = "3";
+  n.meta.annotations["z"] = "4";
+  h_.client.nodes().Add(n);
+  ASSERT_TRUE(PatchNodes(&h_.client.nodes(), {NodeRef("node-5")},
+                         Pool("machinepool-5", "aws://us-west-2/id-node-5"))
+                  .ok());
+  EXPECT_EQ(h_.client.nodes().calls(fake::Verb::kPatch), 0);
+}
+
+TEST_F(MachinePoolPatchNodes, OneDifferentOwnerValueIsPatched) {
+  Node n = MakeNode("node-6", "aws://us-west-2/id-node-6");
+  n.meta.annotations = CapiAnnotations("machinepool-old");
+  n.meta.annotations["a"] = "1";
+  h_.client.nodes().Add(n);
+  ASSERT_TRUE(PatchNodes(&h_.client.nodes(), {NodeRef("node-6")},
+                         Pool("machinepool-6", "aws://us-west-2/id-node-6"))
+                  .ok());
+  EXPECT_EQ(h_.client.nodes().calls(fake::Verb::kPatch), 1);
+  EXPECT_EQ(Get("node-6").meta.annotations.at("cluster.x-k8s.io/owner-name"), "machinepool-6");
+  EXPECT_EQ(Get("node-6").meta.annotations.at("a"), "1");
+}
+
 // ---- reconcileNodeRefs behaviours without an upstream test ----
 
 class MachinePoolReconcileNodeRefs : public ::testing::Test {
