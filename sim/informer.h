@@ -44,7 +44,7 @@ class Informer {
   // are the hottest cache reads.
   const Ptr* Find(ObjectKeyRef key) const {
     auto it = by_key_.find(key);
-    return it == by_key_.end() ? nullptr : &it->second;
+    return it == by_key_.end() ? nullptr : &it->second->second;
   }
 
   // The keys of cached objects whose `field` index holds `value`, in key
@@ -68,15 +68,21 @@ class Informer {
 
   void Apply(EventType type, const Ptr& obj) {
     ++delivered_;
-    auto it = cache_.find(obj->meta.Key());
-    Ptr old = it == cache_.end() ? nullptr : it->second;
+    // A modification, the common event, is one hashed lookup: the ordered
+    // map is searched only when an object comes or goes.
+    auto found = by_key_.find(ObjectKeyRef{obj->meta.ns, obj->meta.name});
+    Ptr old = found == by_key_.end() ? nullptr : found->second->second;
     Reindex(old.get(), type == EventType::kDeleted ? nullptr : obj.get());
     if (type == EventType::kDeleted) {
-      if (it != cache_.end()) cache_.erase(it);
-      by_key_.erase(obj->meta.Key());
+      if (found != by_key_.end()) {
+        cache_.erase(found->second);
+        by_key_.erase(found);
+      }
+    } else if (found != by_key_.end()) {
+      found->second->second = obj;
     } else {
-      cache_[obj->meta.Key()] = obj;
-      by_key_[obj->meta.Key()] = obj;
+      auto at = cache_.emplace(obj->meta.Key(), obj).first;
+      by_key_.emplace(at->first, at);
     }
     // A cache that never saw the object treats a modification as an add.
     EventType seen = (type == EventType::kModified && !old) ? EventType::kAdded : type;
@@ -110,7 +116,10 @@ class Informer {
   Time last_delivery_ = 0;
   uint64_t delivered_ = 0;
   std::map<ObjectKey, Ptr> cache_;  // ordered, for List
-  std::unordered_map<ObjectKey, Ptr, ObjectKeyHash, ObjectKeyEq> by_key_;
+  // The same entries, hashed; map iterators stay valid until their erase.
+  std::unordered_map<ObjectKey, typename std::map<ObjectKey, Ptr>::iterator, ObjectKeyHash,
+                     ObjectKeyEq>
+      by_key_;
   // field -> value -> keys; hashed by value because values are looked up,
   // never iterated.
   std::map<std::string, std::unordered_map<std::string, std::set<ObjectKey>>> index_;
