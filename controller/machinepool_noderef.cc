@@ -121,18 +121,18 @@ Status ReconcileNodeRefs(const MachinePoolDeps& d, MachinePoolScope* s, Result* 
 }
 
 NodeRefMap GetNodeRefMap(ObjectClient<Node>* nodes, ProviderIDMatch match) {
-  const std::vector<std::shared_ptr<const Node>> all = nodes->List({});
+  std::vector<std::shared_ptr<const Node>> all = nodes->List({});
   NodeRefMap out;
   out.reserve(all.size());
-  for (const auto& node : all) {
+  for (std::shared_ptr<const Node>& node : all) {
     std::optional<std::string_view> key = ProviderIDKey(node->spec.provider_id, match);
     if (!key) continue;
     // A later Node with the same key wins; its entry is re-made so that the
-    // key views the Node the entry holds.
-    auto [it, fresh] = out.try_emplace(*key, node);
+    // key views the Node the entry holds. The list's reference moves in.
+    auto [it, fresh] = out.try_emplace(*key, std::move(node));
     if (!fresh) {
       out.erase(it);
-      out.emplace(*key, node);
+      out.emplace(*key, std::move(node));
     }
   }
   return out;
