@@ -10,6 +10,7 @@
 #include <memory>
 
 #include "sim/api_server.h"
+#include "tests/models/mig/mig_test_options.h"
 #include "tests/testing/fake_client.h"
 
 namespace mpsim::mig {
@@ -25,15 +26,7 @@ class GcpMachinePoolTest : public ::testing::Test {
         client_(&loop_),
         quota_(1500) {}
 
-  static MigOptions Options() {
-    MigOptions o;
-    o.zones = {"z"};
-    o.launch_delay = DistSpec::Constant(20 * kSecond);
-    o.delete_delay = DistSpec::Constant(30 * kSecond);
-    o.reaction_delay = DistSpec::Constant(kSecond);
-    o.stockout_retry = DistSpec::Constant(60 * kSecond);
-    return o;
-  }
+  static MigOptions Options() { return ConstantDelayMigOptions(); }
   void Start(int32_t replicas, std::optional<std::string> secret = "mp-0-bootstrap",
              MigOptions o = Options()) {
     g_ = std::make_unique<ManagedInstanceGroup>(&loop_, &workload_, &rec_, "mp-0", o, 1);

@@ -13,6 +13,7 @@
 
 #include "models/mig/gcpmanagedmachinepool_reconciler.h"
 #include "sim/api_server.h"
+#include "tests/models/mig/mig_test_options.h"
 #include "tests/testing/fake_client.h"
 
 namespace mpsim::mig {
@@ -28,12 +29,7 @@ class GkeTest : public ::testing::Test {
         quota_(1500) {}
 
   static MigOptions Options() {
-    MigOptions o;
-    o.zones = {"z"};
-    o.launch_delay = DistSpec::Constant(20 * kSecond);
-    o.delete_delay = DistSpec::Constant(30 * kSecond);
-    o.reaction_delay = DistSpec::Constant(kSecond);
-    o.stockout_retry = DistSpec::Constant(60 * kSecond);
+    MigOptions o = ConstantDelayMigOptions();
     o.node_pool_operation_delay = DistSpec::Constant(40 * kSecond);
     o.gke = true;
     return o;

@@ -11,6 +11,7 @@
 
 #include "models/mig/api_quota.h"
 #include "sim/api_server.h"
+#include "tests/models/mig/mig_test_options.h"
 
 namespace mpsim::mig {
 namespace {
@@ -18,15 +19,7 @@ namespace {
 class MigTest : public ::testing::Test {
  protected:
   MigTest() : server_(&loop_), workload_(&loop_, &server_, &rec_, WorkloadOptions{}, 1) {}
-  static MigOptions Options() {
-    MigOptions o;
-    o.zones = {"z"};
-    o.launch_delay = DistSpec::Constant(20 * kSecond);
-    o.delete_delay = DistSpec::Constant(30 * kSecond);
-    o.reaction_delay = DistSpec::Constant(kSecond);
-    o.stockout_retry = DistSpec::Constant(60 * kSecond);
-    return o;
-  }
+  static MigOptions Options() { return ConstantDelayMigOptions(); }
   void RunTo(Duration t) { loop_.Run(t, 10'000'000); }
   static int Count(const std::vector<const ManagedInstance*>& v, Action a) {
     int n = 0;
