@@ -77,7 +77,7 @@ const ProviderIDList& TestCloud::RunningIds() {
   return running_ids_;
 }
 
-void TestCloud::Kill(const std::string& name) {
+void TestCloud::Kill(std::string name) {
   auto it = instances_.find(name);
   if (it == instances_.end()) return;
   rec_->Fault(loop_->Now(), pool_, name, "instance.killed");

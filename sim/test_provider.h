@@ -47,7 +47,7 @@ class TestCloud {
   void Launch(const std::string& version);
   void Terminate(const std::string& name);
   // The instance disappears at once, not asked for by the provider.
-  void Kill(const std::string& name);
+  void Kill(std::string name);  // a copy: callers may pass the map key it erases
   const std::map<std::string, Instance>& instances() const { return instances_; }
   // providerIDs of the running instances, in instance-name order.
   // Shared with the InfraMachinePool that lists it: unchanged lists compare
