@@ -162,9 +162,10 @@ TEST_F(MigTest, RandomPreemptionFollowsTheHourlyProbabilityWithTheNotice) {
   EXPECT_EQ(g.ListManagedInstances().size(), 100u) << "every preempted VM is recreated";
 }
 
-TEST_F(MigTest, ProactiveUpdateSubstitutesOneAtATimeAndNeverDropsBelowTarget) {
+TEST_F(MigTest, ProactiveUpdateWithNoUnavailabilityNeverDropsBelowTarget) {
   MigOptions o = Options();
-  o.proactive = true;
+  o.update.proactive = true;
+  o.update.max_unavailable = "0";
   ManagedInstanceGroup g(&loop_, &workload_, &rec_, "mp-0", o, 1);
   g.Insert("z", 3, "v1.30.0");
   RunTo(kMinute);
