@@ -169,9 +169,10 @@ TEST_F(MigTest, ProactiveUpdateWithNoUnavailabilityNeverDropsBelowTarget) {
   ManagedInstanceGroup g(&loop_, &workload_, &rec_, "mp-0", o, 1);
   g.Insert("z", 3, "v1.30.0");
   RunTo(kMinute);
+  const Time start = loop_.Now();  // the last event's time once the queue is empty
   g.SetInstanceTemplate("v1.31.0");
   size_t min_running = 3;
-  for (Time t = kMinute; t < kHour; t += kSecond) {
+  for (Time t = start; t < start + kHour; t += kSecond) {
     RunTo(t);
     size_t running = 0;
     for (const ManagedInstance* m : g.ListInstances()) running += m->status == VmStatus::kRunning;
