@@ -183,7 +183,7 @@ class Validator {
         return Vmss(p.vmss(), JoinKey(path, "vmss"));
       case proto::MachinePoolSpec::kMig:
         Cloud(p.mig(), JoinKey(path, "mig"));
-        return Mig(p.mig(), JoinKey(path, "mig"));
+        return Mig(p.mig(), p.replicas(), JoinKey(path, "mig"));
       case proto::MachinePoolSpec::kTest:
         return Test(p.test(), JoinKey(path, "test"));
       case proto::MachinePoolSpec::PROVIDER_NOT_SET:
@@ -233,7 +233,7 @@ class Validator {
     ValidateAsgHooksAndLimits(a, path, issues_);
   }
 
-  void Mig(const proto::MigProvider& m, const std::string& path) {
+  void Mig(const proto::MigProvider& m, int32_t replicas, const std::string& path) {
     Dist(m.reaction_delay(), JoinKey(path, "reactionDelay"));
     Dist(m.stockout_retry(), JoinKey(path, "stockoutRetry"));
     Probability(m.stockout_probability(), JoinKey(path, "stockoutProbability"));
@@ -256,6 +256,7 @@ class Validator {
       Add(JoinKey(path, "upgradeSettings"), "expected maxSurge or maxUnavailable above 0");
     }
     ValidateGkeKeys(m, path, issues_);
+    ValidateMigUpdatePolicy(m, replicas, path, issues_);
   }
 
   void Vmss(const proto::VmssProvider& v, const std::string& path) {

@@ -49,6 +49,11 @@ void ValidateVmssVersionsAndIds(const proto::VmssProvider& v, const std::string&
 void ValidateGkeKeys(const proto::MigProvider& m, const std::string& path,
                      std::vector<Issue>* issues);
 
+// Appends one issue per broken rule of a `mig` block's update-policy keys
+// (updateMaxSurge, updateMaxUnavailable, updateMinimalAction,
+// updateReplacementMethod) for a pool of `replicas`.
+void ValidateMigUpdatePolicy(const proto::MigProvider& m, int32_t replicas, const std::string& path,
+                             std::vector<Issue>* issues);
 // Appends one issue per broken rule of a `setInfraPoolSpec` event on `pool`
 // (nullptr: an unknown pool): only GKE pools take fields, each one of their
 // editable keys with a value its block key would take.

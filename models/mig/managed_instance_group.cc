@@ -17,6 +17,12 @@ const char* ActionName(Action a) {
       return "NONE";
     case Action::kDeleting:
       return "DELETING";
+    case Action::kRefreshing:
+      return "REFRESHING";
+    case Action::kRestarting:
+      return "RESTARTING";
+    case Action::kRecreating:
+      return "RECREATING";
   }
   return "UNKNOWN";
 }
@@ -61,7 +67,9 @@ void ManagedInstanceGroup::Resize(int32_t target) {
 void ManagedInstanceGroup::SetInstanceTemplate(const std::string& kubelet_version) {
   ++template_version_;
   kubelet_version_ = kubelet_version;
-  if (opts_.proactive) ReplaceOutdated();
+  if (!opts_.update.proactive) return;
+  updating_ = true;
+  UpdateStep();
 }
 
 void ManagedInstanceGroup::DeleteInstances(const std::vector<std::string>& names) {
@@ -157,10 +165,15 @@ void ManagedInstanceGroup::ScheduleConverge(Duration delay) {
 
 void ManagedInstanceGroup::Converge() {
   if (!exists_ || deleting_) return;
-  // A PROACTIVE substitute is a surge above the target, not an excess.
-  const int32_t active = Active() - (replacing_ ? 1 : 0);
-  if (active > target_) return ScaleDown(active - target_);
-  for (int32_t i = active; i < target_; ++i) Create();
+  const int32_t active = Active();
+  // A PROACTIVE rollout's surge is allowed above the target, not an excess.
+  const int32_t ceiling = target_ + (updating_ ? BudgetFor(opts_.update, target_).surge : 0);
+  if (active > ceiling) {
+    ScaleDown(active - ceiling);
+  } else {
+    for (int32_t i = active; i < target_; ++i) Create();
+  }
+  if (updating_) UpdateStep();
 }
 
 void ManagedInstanceGroup::Create() {
@@ -219,11 +232,7 @@ void ManagedInstanceGroup::OnRunning(const std::string& name) {
   workload_->InstanceBooted(pool_, name, "gce://" + opts_.project + "/" + zone_ + "/" + name,
                             mi.kubelet_version);
   SchedulePreemptions(mi);
-  if (replacing_ && mi.template_version == template_version_) {
-    replacing_ = false;
-    DeleteInstance(surge_victim_);
-    ReplaceOutdated();
-  }
+  if (updating_) UpdateStep();
 }
 
 void ManagedInstanceGroup::DeleteInstance(const std::string& name) {
@@ -272,21 +281,6 @@ void ManagedInstanceGroup::ScaleDown(int32_t count) {
     victims.push_back(alive[static_cast<size_t>(i)]->name);
   }
   for (const std::string& v : victims) DeleteInstance(v);
-}
-
-// PROACTIVE with SUBSTITUTE, maxSurge 1, maxUnavailable 0 (§3.2 defaults for a
-// one-zone group): create a replacement first, delete one outdated VM once it
-// runs, repeat.
-void ManagedInstanceGroup::ReplaceOutdated() {
-  if (replacing_ || deleting_) return;
-  for (const auto& [seq, name] : order_) {
-    const ManagedInstance& mi = instances_.at(name);
-    if (mi.action == Action::kDeleting || mi.template_version == template_version_) continue;
-    replacing_ = true;
-    surge_victim_ = name;
-    Create();
-    return;
-  }
 }
 
 int32_t ManagedInstanceGroup::Active() const {

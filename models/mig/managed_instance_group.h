@@ -24,7 +24,9 @@ inline constexpr Duration kPreemptionNotice = 30 * kSecond;
 // cloud.google.com/compute/docs/instances/preemptible).
 inline constexpr Duration kPreemptibleMaxRuntime = 24 * kHour;
 
-enum class Action { kCreating, kNone, kDeleting };
+// currentAction; REFRESHING, RESTARTING and RECREATING are a PROACTIVE update
+// of the VM where it stands.
+enum class Action { kCreating, kNone, kDeleting, kRefreshing, kRestarting, kRecreating };
 enum class VmStatus { kNone, kProvisioning, kRunning, kStopping };
 
 struct ManagedInstance {
@@ -55,7 +57,8 @@ class ManagedInstanceGroup {
   void Insert(const std::string& zone, int32_t target, const std::string& kubelet_version);
   // resize: DONE once scheduled; the group converges afterwards.
   void Resize(int32_t target);
-  // setInstanceTemplate: new VMs use it; PROACTIVE also replaces the others.
+  // setInstanceTemplate: new VMs use it; PROACTIVE also updates the others
+  // within the update policy's budget (providers.md §3.2).
   void SetInstanceTemplate(const std::string& kubelet_version);
   // instanceGroupManagers.deleteInstances: deletes the named instances and
   // lowers the target size by as many (providers.md §3.1).
@@ -83,7 +86,14 @@ class ManagedInstanceGroup {
   void OnRunning(const std::string& name);
   void DeleteInstance(const std::string& name);
   void ScaleDown(int32_t count);
-  void ReplaceOutdated();
+  // The PROACTIVE rollout (managed_instance_group_update.cc).
+  void UpdateStep();
+  void Substitute(const UpdateBudget& budget);
+  void UpdateInPlace(const UpdateBudget& budget);
+  void StartInPlace(ManagedInstance* mi);
+  void FinishInPlace(const std::string& name, uint32_t epoch);
+  void Recreate(const std::string& name, uint32_t epoch);
+  int32_t Available() const;
   int32_t Active() const;
   void Row(const ManagedInstance& mi, const char* field, const char* from, const char* to);
 
@@ -101,9 +111,8 @@ class ManagedInstanceGroup {
   int template_version_ = 1;
   std::string kubelet_version_;
   uint64_t next_ = 0;
-  bool replacing_ = false;    // a PROACTIVE substitute is being created
-  std::string surge_victim_;  // the outdated VM it replaces
-  int32_t vms_ = 0;           // managed instances whose VM exists (zone capacity)
+  bool updating_ = false;  // a PROACTIVE rollout has outdated instances left
+  int32_t vms_ = 0;        // managed instances whose VM exists (zone capacity)
   std::optional<EventId> converge_;
   std::map<std::string, ManagedInstance> instances_;
   std::map<uint64_t, std::string> order_;

@@ -17,7 +17,14 @@ MigOptions ToMigOptions(const proto::MigProvider& p) {
   o.malformed_url_probability = p.malformed_url_probability();
   o.preemptible = p.preemptible();
   o.preemption_probability = p.preemption_probability();
-  o.proactive = p.update_policy() == "PROACTIVE";
+  o.update.proactive = p.update_policy() == "PROACTIVE";
+  o.update.max_surge = p.update_max_surge();
+  o.update.max_unavailable = p.update_max_unavailable();
+  if (p.update_minimal_action() == "REFRESH") o.update.minimal_action = MinimalAction::kRefresh;
+  if (p.update_minimal_action() == "RESTART") o.update.minimal_action = MinimalAction::kRestart;
+  if (p.update_replacement_method() == "RECREATE") {
+    o.update.replacement = ReplacementMethod::kRecreate;
+  }
   o.api_requests_per_minute = p.api_requests_per_minute();
   o.project = p.project();
   o.gke = p.gke();

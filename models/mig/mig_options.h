@@ -9,6 +9,7 @@
 
 #include "api/objects.h"
 #include "models/mig/surge_upgrade.h"
+#include "models/mig/update_policy.h"
 #include "sim/distribution.h"
 #include "sim/proto/mig.pb.h"
 
@@ -32,11 +33,11 @@ struct MigOptions {
   DistSpec stockout_retry;                  // failed create -> next attempt
   double stockout_probability = 0;
   double malformed_url_probability = 0;  // a VM's self link CAPG cannot parse
-  bool proactive = false;                // update policy type PROACTIVE
   bool preemptible = false;              // stopped 24 h after it started
   double preemption_probability = 0;     // per instance-hour of running
   int32_t api_requests_per_minute = 1500;
   std::string project = "mpsim-project";
+  UpdatePolicy update;  // applied when the instance template changes
   // Instance names and random streams; empty: the pool's name. GKE runs one
   // group per zone of a pool, and each needs its own.
   std::string base_instance_name;

@@ -48,7 +48,7 @@ NodePool::NodePool(EventLoop* loop, WorkloadCluster* workload, Recorder* rec, st
   for (const std::string& zone : opts_.zones) {
     MigOptions m = opts_;
     m.base_instance_name = "gke-" + pool_ + "-" + zone;
-    m.proactive = false;  // GKE replaces nodes itself, by surge steps
+    m.update.proactive = false;  // GKE replaces nodes itself, by surge steps
     groups_.push_back(
         std::make_unique<ManagedInstanceGroup>(loop, workload, rec, pool_, std::move(m), seed));
   }

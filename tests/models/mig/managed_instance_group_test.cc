@@ -162,15 +162,17 @@ TEST_F(MigTest, RandomPreemptionFollowsTheHourlyProbabilityWithTheNotice) {
   EXPECT_EQ(g.ListManagedInstances().size(), 100u) << "every preempted VM is recreated";
 }
 
-TEST_F(MigTest, ProactiveUpdateSubstitutesOneAtATimeAndNeverDropsBelowTarget) {
+TEST_F(MigTest, ProactiveUpdateWithNoUnavailabilityNeverDropsBelowTarget) {
   MigOptions o = Options();
-  o.proactive = true;
+  o.update.proactive = true;
+  o.update.max_unavailable = "0";
   ManagedInstanceGroup g(&loop_, &workload_, &rec_, "mp-0", o, 1);
   g.Insert("z", 3, "v1.30.0");
   RunTo(kMinute);
+  const Time start = loop_.Now();  // the last event's time once the queue is empty
   g.SetInstanceTemplate("v1.31.0");
   size_t min_running = 3;
-  for (Time t = kMinute; t < kHour; t += kSecond) {
+  for (Time t = start; t < start + kHour; t += kSecond) {
     RunTo(t);
     size_t running = 0;
     for (const ManagedInstance* m : g.ListInstances()) running += m->status == VmStatus::kRunning;

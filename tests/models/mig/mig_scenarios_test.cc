@@ -1,6 +1,7 @@
 // The GCP scenario library through the real `mpsim check` (issue 7): a
 // stockout that never finishes, stockouts at 1000 replicas, PROACTIVE and
-// OPPORTUNISTIC upgrades, API rate limits, the one-zone rule, a malformed
+// OPPORTUNISTIC upgrades (and PROACTIVE ones with a percent maxSurge and with
+// RECREATE), API rate limits, the one-zone rule, a malformed
 // instance URL, scale-down 1000 -> 100, deleting 500 instances, scripted and
 // random preemptions, the 24 h limit of preemptible VMs, a GKE node pool
 // scaled and surge-upgraded, one handed to GKE's autoscaler, one whose
@@ -18,9 +19,10 @@ TEST(ScenarioGcp, LibraryPasses) {
   EXPECT_EQ(r.out.find("FAIL"), std::string::npos) << r.out;
   for (const char* f :
        {"stockout-never-finishes", "scale-up-1000-stockouts", "upgrade-proactive",
-        "upgrade-opportunistic", "rate-limited", "two-zones-rejected", "malformed-url",
-        "scale-down-1000-100", "delete-500", "preemption", "preemptible-24h", "spot-preemptions",
-        "gke-scale-and-upgrade", "gke-autoscaling", "gke-image-type-change", "gke-labels-taints"}) {
+        "upgrade-percent-recreate", "upgrade-opportunistic", "rate-limited", "two-zones-rejected",
+        "malformed-url", "scale-down-1000-100", "delete-500", "preemption", "preemptible-24h",
+        "spot-preemptions", "gke-scale-and-upgrade", "gke-autoscaling", "gke-image-type-change",
+        "gke-labels-taints"}) {
     EXPECT_NE(r.out.find(std::string("ok   ") + testing::Src("scenarios/gcp/") + f),
               std::string::npos)
         << f;
