@@ -7,13 +7,14 @@
 #include <vector>
 
 #include "api/client.h"
+#include "api/shared_string.h"
 
 namespace mpsim {
 
 struct InfraPoolReport {
-  std::vector<std::string> provider_ids;  // spec.providerIDList; status.replicas is its length
-  bool ready = false;                     // status.ready
-  bool provisioned = false;               // status.initialization.provisioned
+  std::vector<SharedString> provider_ids;  // spec.providerIDList; status.replicas is its length
+  bool ready = false;                      // status.ready
+  bool provisioned = false;                // status.initialization.provisioned
   // status.infrastructureMachineKind: set by providers that make one
   // InfraMachine per instance (MachinePool Machines), else left unset.
   std::optional<std::string> machine_kind;

@@ -11,6 +11,7 @@
 
 #include "api/meta.h"
 #include "api/shared_list.h"
+#include "api/shared_string.h"
 
 namespace mpsim {
 
@@ -57,8 +58,9 @@ struct MachineTemplateSpec {
   MachineSpec spec;
   bool operator==(const MachineTemplateSpec&) const = default;
 };
-// spec.providerIDList of MachinePools and infrastructure pools.
-using ProviderIDList = SharedList<std::string>;
+// spec.providerIDList of MachinePools and infrastructure pools: its entries
+// are shared between the versions of a list, as the list is between copies.
+using ProviderIDList = SharedList<SharedString>;
 
 struct MachinePoolSpec {
   std::string cluster_name;

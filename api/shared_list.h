@@ -3,6 +3,7 @@
 // (cache reads, patch bases, store commits) than they are changed.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <initializer_list>
 #include <memory>
@@ -33,6 +34,12 @@ class SharedList {
   template <class It>
   requires(!std::is_convertible_v<It, T>) SharedList(It first, It last)
       : SharedList(std::vector<T>(first, last)) {}
+  // From a vector of another element type that converts (std::string into
+  // SharedString).
+  template <class U>
+  requires(!std::is_same_v<U, T> && std::is_convertible_v<const U&, T>)
+      SharedList(const std::vector<U>& v)  // NOLINT: implicit, as from std::vector<T>
+      : SharedList(v.begin(), v.end()) {}
 
   const std::vector<T>& vec() const { return p_ ? *p_ : Empty(); }
   operator const std::vector<T>&() const { return vec(); }  // NOLINT: implicit by design
@@ -68,7 +75,10 @@ class SharedList {
   friend bool operator==(const SharedList& a, const SharedList& b) {
     return a.p_ == b.p_ || a.vec() == b.vec();
   }
-  friend bool operator==(const SharedList& a, const std::vector<T>& b) { return a.vec() == b; }
+  template <class U>
+  friend bool operator==(const SharedList& a, const std::vector<U>& b) {
+    return std::equal(a.begin(), a.end(), b.begin(), b.end());
+  }
 
  private:
   static const std::vector<T>& Empty() {

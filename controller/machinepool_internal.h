@@ -87,7 +87,7 @@ struct NodeReferencesResult {
   int available = 0;
   int ready = 0;
 };
-Status GetNodeReferences(const std::vector<std::string>& provider_ids, int32_t min_ready_seconds,
+Status GetNodeReferences(const std::vector<SharedString>& provider_ids, int32_t min_ready_seconds,
                          const NodeRefMap& nodes, Time now, ProviderIDMatch match,
                          NodeReferencesResult* out);
 // errNoAvailableNodes: ids were given but none matched a Node.

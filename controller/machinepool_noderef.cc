@@ -109,7 +109,7 @@ Status ReconcileNodeRefs(const MachinePoolDeps& d, MachinePoolScope* s, Result* 
   if (!s->node_ref_map) return Status::Internal("failed to get Node references");
 
   NodeReferencesResult res;
-  st = GetNodeReferences(ids.value_or(std::vector<std::string>{}),
+  st = GetNodeReferences(ids ? ids->vec() : std::vector<SharedString>{},
                          mp->spec.template_.spec.min_ready_seconds.value_or(0), *s->node_ref_map,
                          d.clock->Now(), d.opts.provider_id_match, &res);
   if (IsNoAvailableNodes(st)) return Status::Ok();  // a Node event will trigger us (D6)
@@ -138,7 +138,7 @@ NodeRefMap GetNodeRefMap(ObjectClient<Node>* nodes, ProviderIDMatch match) {
   return out;
 }
 
-Status GetNodeReferences(const std::vector<std::string>& provider_ids, int32_t min_ready_seconds,
+Status GetNodeReferences(const std::vector<SharedString>& provider_ids, int32_t min_ready_seconds,
                          const NodeRefMap& nodes, Time now, ProviderIDMatch match,
                          NodeReferencesResult* out) {
   *out = {};
@@ -239,7 +239,7 @@ namespace {
 bool NoneRetired(const std::vector<std::pair<std::string_view, const Node*>>& ref_keys,
                  const std::optional<ProviderIDList>& provider_ids, ProviderIDMatch match) {
   if (!provider_ids) return ref_keys.empty();
-  const std::vector<std::string>& ids = provider_ids->vec();
+  const std::vector<SharedString>& ids = provider_ids->vec();
   size_t j = 0;
   auto listed_from_j = [&](std::string_view key) {
     while (j < ids.size()) {

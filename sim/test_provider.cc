@@ -66,7 +66,7 @@ void TestCloud::Terminate(const std::string& name) {
 
 const ProviderIDList& TestCloud::RunningIds() {
   if (running_ids_stale_) {
-    std::vector<std::string> ids;
+    std::vector<SharedString> ids;
     ids.reserve(instances_.size());
     for (const auto& [name, inst] : instances_) {
       if (inst.state == State::kRunning) ids.push_back(inst.provider_id);

@@ -37,7 +37,7 @@ class TestCloud {
  public:
   enum class State { kLaunching, kRunning, kDeleting };
   struct Instance {
-    std::string provider_id;
+    SharedString provider_id;  // shared with every RunningIds list
     std::string version;
     State state = State::kLaunching;
   };

@@ -53,8 +53,8 @@ void AutoScalingGroup::NewLaunchTemplateVersion(const std::string& kubelet_versi
 bool AutoScalingGroup::StartInstanceRefresh() {
   if (refresh_) return false;
   Refresh r;
-  for (const auto& [seq, id] : order_) {
-    if (!Leaving(instances_.at(id).state)) r.to_replace.push_back(id);
+  for (const auto& [seq, inst] : order_) {
+    if (!Leaving(inst->state)) r.to_replace.push_back(inst->id);
   }
   refresh_ = std::move(r);
   RefreshStep();
@@ -66,7 +66,7 @@ void AutoScalingGroup::Delete() {
   desired_ = 0;
   refresh_.reset();
   std::vector<std::string> ids;
-  for (const auto& [seq, id] : order_) ids.push_back(id);
+  for (const auto& [seq, inst] : order_) ids.push_back(inst->id);
   for (const std::string& id : ids) {
     // ForceDelete also "deletes any outstanding lifecycle actions"
     // (API_DeleteAutoScalingGroup): waiting instances go on at once.
@@ -102,7 +102,7 @@ void AutoScalingGroup::TerminateInstance(const std::string& id) {
 std::vector<const Instance*> AutoScalingGroup::Describe() {
   std::vector<const Instance*> out;
   out.reserve(order_.size());
-  for (const auto& [seq, id] : order_) out.push_back(&instances_.at(id));
+  for (const auto& [seq, inst] : order_) out.push_back(inst);
   if (out.size() > 1 && fault_rng_.Bernoulli(opts_.reorder_probability)) {
     rec_->Fault(loop_->Now(), pool_, pool_, "describe.reordered");
     for (size_t i = out.size() - 1; i > 0; --i) std::swap(out[i], out[fault_rng_.Below(i + 1)]);
@@ -181,8 +181,9 @@ void AutoScalingGroup::Launch(const std::string& zone) {
                 fault_rng_.Bernoulli(opts_.missing_az),
                 next_id_};
   if (inst.missing_az) rec_->Fault(loop_->Now(), pool_, id, "providerID.missingAZ");
-  instances_[id] = inst;
-  order_[inst.seq] = id;
+  inst.list_entry = ProviderIdOf(inst, !inst.missing_az);
+  Instance& stored = instances_[id] = inst;
+  order_[stored.seq] = &stored;
   ++zone_count_[zone];
   ++zone_live_[zone];
   ++live_;
@@ -192,10 +193,10 @@ void AutoScalingGroup::Launch(const std::string& zone) {
 
 void AutoScalingGroup::ScaleIn(int32_t count) {
   std::vector<Candidate> candidates;
-  for (const auto& [seq, id] : order_) {
-    const Instance& inst = instances_.at(id);
+  for (const auto& [seq, p] : order_) {
+    const Instance& inst = *p;
     if (Leaving(inst.state)) continue;
-    candidates.push_back({id, inst.zone, inst.launch_template_version, inst.launched_at});
+    candidates.push_back({inst.id, inst.zone, inst.launch_template_version, inst.launched_at});
   }
   for (const std::string& id : ChooseVictims(candidates, count, loop_->Now(), &policy_rng_)) {
     Terminate(id);

@@ -8,8 +8,10 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "api/shared_string.h"
 #include "models/asg/asg_options.h"
 #include "sim/event_loop.h"
 #include "sim/random.h"
@@ -45,13 +47,21 @@ struct Instance {
   Time launched_at = 0;
   bool missing_az = false;  // its list entry lacks the zone (CAPA #3742 fault)
   uint64_t seq = 0;         // launch order, which is the API order
+  // What CAPA lists for it, made once at launch: ProviderIdOf depends only
+  // on the zone, the id and the fault, and every list version shares it.
+  SharedString list_entry;
 };
 
 // "aws:///<az>/<id>" (providers.md §1.5): the providerID the cloud provider
 // puts on the instance's Node and CAPA on its AWSMachine; CAPA's
 // providerIDList entry drops the zone under the missing_az fault.
 inline std::string ProviderIdOf(const Instance& inst, bool with_zone = true) {
-  return "aws:///" + (with_zone ? inst.zone : std::string()) + "/" + inst.id;
+  constexpr std::string_view kScheme = "aws:///";
+  std::string out;
+  out.reserve(kScheme.size() + inst.zone.size() + 1 + inst.id.size());
+  out.append(kScheme);
+  if (with_zone) out.append(inst.zone);
+  return out.append("/").append(inst.id);
 }
 
 class AutoScalingGroup {
@@ -133,7 +143,8 @@ class AutoScalingGroup {
   uint64_t next_id_ = 0;
   std::optional<EventId> activity_;
   std::map<std::string, Instance> instances_;
-  std::map<uint64_t, std::string> order_;  // API order of instances_
+  // API order of instances_; a map node's address is stable until erased.
+  std::map<uint64_t, Instance*> order_;
   // Per zone: instances that exist (capacity) and that are not terminating
   // (balance), kept so a launch does not scan the group.
   std::map<std::string, int32_t> zone_count_, zone_live_;

@@ -130,9 +130,12 @@ Status AwsMachinePoolReconciler::SyncReplicas(const InfraMachinePool& imp, const
 // Every listed instance, whatever its state, in API order; ready as soon as
 // the group exists (providers.md §1.6.1).
 Status AwsMachinePoolReconciler::WriteStatus(const InfraMachinePool& imp, AutoScalingGroup* asg) {
-  std::vector<std::string> ids;
-  for (const Instance* inst : asg->Describe())
-    ids.push_back(ProviderIdOf(*inst, !inst->missing_az));
+  const std::vector<const Instance*> described = asg->Describe();
+  std::vector<SharedString> ids;
+  ids.reserve(described.size());
+  // CAPA formats ProviderIdOf(inst, !missing_az) for each instance; the
+  // model made that string once, at launch.
+  for (const Instance* inst : described) ids.push_back(inst->list_entry);
   // With the gate, status.infrastructureMachineKind tells core to make
   // MachinePool Machines for the AWSMachines.
   std::optional<std::string> kind;

@@ -91,9 +91,11 @@ Status GcpMachinePoolReconciler::SyncTemplate(const InfraMachinePool& imp, const
 // stockout) is not listed, so the pool stays ScalingUp (providers.md §3.5).
 Status GcpMachinePoolReconciler::WriteStatus(const InfraMachinePool& imp, const Pool& pool) {
   if (Status s = Call(imp, "compute:instanceGroups.listInstances"); !s.ok()) return s;
-  std::vector<std::string> ids;
+  std::vector<SharedString> ids;
   for (const ManagedInstance* mi : pool.group->ListInstances()) {
-    if (Status s = ProviderIdFromUrl(mi->url, &ids.emplace_back()); !s.ok()) return s;
+    std::string id;
+    if (Status s = ProviderIdFromUrl(mi->url, &id); !s.ok()) return s;
+    ids.emplace_back(std::move(id));
   }
   return PatchInfraPoolReport(&client_->InfraMachinePools(), imp,
                               {.provider_ids = std::move(ids), .ready = true, .provisioned = true});

@@ -185,7 +185,7 @@ void GcpManagedMachinePoolReconciler::SetUpdating(const InfraMachinePool& imp, b
 // (providers.md §3.5; that GKE fills their instance URL is assumed there).
 Status GcpManagedMachinePoolReconciler::WriteStatus(const InfraMachinePool& imp, const Pool& pool) {
   NodePool* np = pool.node_pool;
-  std::vector<std::string> ids;
+  std::vector<SharedString> ids;
   for (size_t i = 0; i < np->groups().size(); ++i) {
     const ManagedInstanceGroup& g = *np->groups()[i];
     if (!g.exists()) continue;

@@ -32,7 +32,7 @@ class MachinePoolGetNodeReference : public ::testing::Test {
       nodes_[node->spec.provider_id] = node;  // the key views the held Node
     }
   }
-  void Expect(const std::vector<std::string>& ids, int32_t min_ready,
+  void Expect(const std::vector<SharedString>& ids, int32_t min_ready,
               const std::vector<std::string>& names, int available, int ready) {
     NodeReferencesResult res;
     ASSERT_TRUE(

@@ -119,7 +119,7 @@ TEST_F(GcpMachinePoolTest, ProviderIdListHasOnlyMembersWhoseVmExists) {
   ASSERT_TRUE(Pass(&d).ok());
   const ProviderIDList ids = Imp().spec.provider_id_list.value_or(ProviderIDList{});
   ASSERT_EQ(ids.size(), 2u);
-  EXPECT_EQ(ids[0].rfind("gce://mpsim-project/z/mp-0-", 0), 0u)
+  EXPECT_EQ(ids[0].str().rfind("gce://mpsim-project/z/mp-0-", 0), 0u)
       << ids[0] << ": from the VM's self link";
   EXPECT_EQ(Imp().status.ready, std::optional<bool>(true)) << "ready once the group exists";
 }

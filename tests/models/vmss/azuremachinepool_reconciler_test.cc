@@ -180,7 +180,8 @@ TEST_F(AmpTest, RequeuesAfter30sUntilEveryMachineIsReady) {
 
 TEST_F(AmpTest, ProviderIdListIsSortedAsStrings) {
   Converge(11);
-  const std::vector<std::string>& ids = *Amp().spec.provider_id_list;
+  const ProviderIDList listed = *Amp().spec.provider_id_list;
+  const std::vector<std::string> ids(listed.begin(), listed.end());
   ASSERT_EQ(ids.size(), 11u);
   EXPECT_TRUE(std::is_sorted(ids.begin(), ids.end()));
   EXPECT_EQ(ids[1].substr(ids[1].rfind('/') + 1), "1");

@@ -1,0 +1,79 @@
+// An immutable string whose copies share one buffer. Every version of a
+// 10,000-entry providerIDList repeats the entries of the last one: a copy of
+// a SharedString is a reference count, where a std::string copies its bytes.
+#pragma once
+
+#include <atomic>
+#include <compare>
+#include <cstddef>
+#include <cstdint>
+#include <ostream>
+#include <string>
+#include <string_view>
+#include <utility>
+
+namespace mpsim {
+
+// Reads behave like `const std::string`: it converts to `const std::string&`
+// and to std::string_view, and compares by value with either. Copies that
+// share a buffer compare equal without looking at it. The count is atomic,
+// so a string may outlive its run on another thread (sweeps run in threads).
+class SharedString {
+ public:
+  SharedString() = default;
+  SharedString(std::string s)  // NOLINT: implicit, as a list of strings is one
+      : rep_(s.empty() ? nullptr : new Rep{{1}, std::move(s)}) {}
+  SharedString(const char* s) : SharedString(std::string(s)) {}  // NOLINT: as above
+  explicit SharedString(std::string_view s) : SharedString(std::string(s)) {}
+  SharedString(const SharedString& o) noexcept : rep_(o.rep_) {
+    if (rep_ != nullptr) rep_->refs.fetch_add(1, std::memory_order_relaxed);
+  }
+  SharedString(SharedString&& o) noexcept : rep_(std::exchange(o.rep_, nullptr)) {}
+  SharedString& operator=(SharedString o) noexcept {
+    std::swap(rep_, o.rep_);
+    return *this;
+  }
+  ~SharedString() {
+    if (rep_ != nullptr && rep_->refs.fetch_sub(1, std::memory_order_acq_rel) == 1) delete rep_;
+  }
+
+  const std::string& str() const { return rep_ != nullptr ? rep_->s : Empty(); }
+  operator const std::string&() const { return str(); }  // NOLINT: implicit by design
+  operator std::string_view() const { return str(); }    // NOLINT: implicit by design
+  const char* data() const { return str().data(); }
+  const char* c_str() const { return str().c_str(); }
+  size_t size() const { return str().size(); }
+  bool empty() const { return rep_ == nullptr; }
+  std::string::const_iterator begin() const { return str().begin(); }
+  std::string::const_iterator end() const { return str().end(); }
+
+  friend bool operator==(const SharedString& a, const SharedString& b) {
+    return a.rep_ == b.rep_ || a.str() == b.str();
+  }
+  friend bool operator==(const SharedString& a, const std::string& b) { return a.str() == b; }
+  friend bool operator==(const SharedString& a, std::string_view b) { return a.str() == b; }
+  friend bool operator==(const SharedString& a, const char* b) { return a.str() == b; }
+  friend std::strong_ordering operator<=>(const SharedString& a, const SharedString& b) {
+    return a.str() <=> b.str();
+  }
+  friend std::strong_ordering operator<=>(const SharedString& a, const std::string& b) {
+    return a.str() <=> b;
+  }
+  friend std::strong_ordering operator<=>(const SharedString& a, std::string_view b) {
+    return std::string_view(a.str()) <=> b;
+  }
+  friend std::ostream& operator<<(std::ostream& os, const SharedString& s) { return os << s.str(); }
+
+ private:
+  struct Rep {
+    std::atomic<uint32_t> refs;
+    std::string s;
+  };
+  static const std::string& Empty() {
+    static const std::string kEmpty;
+    return kEmpty;
+  }
+  Rep* rep_ = nullptr;
+};
+
+}  // namespace mpsim
