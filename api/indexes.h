@@ -24,6 +24,9 @@ struct FieldIndexes {
   static std::vector<std::string> Fields() { return {}; }
   static void Values(const T&, const std::string&, std::vector<std::string_view>*) {}
   static bool Same(const T&, const T&, const std::string&) { return true; }
+  // True when the values are known to be strictly sorted (a hint: false is
+  // always correct).
+  static bool Sorted(const T&, const std::string&) { return false; }
 };
 
 template <>
@@ -34,6 +37,11 @@ struct FieldIndexes<MachinePool> {
   static bool Same(const MachinePool& a, const MachinePool& b, const std::string& field) {
     if (field == kMachinePoolNodeNameField) return a.status.node_refs == b.status.node_refs;
     return a.spec.provider_id_list == b.spec.provider_id_list;
+  }
+  // Skipping empty entries keeps a sorted list sorted.
+  static bool Sorted(const MachinePool& mp, const std::string& field) {
+    if (field == kMachinePoolNodeNameField) return NamesStrictlySorted(mp.status.node_refs);
+    return !mp.spec.provider_id_list || IdsStrictlySorted(*mp.spec.provider_id_list);
   }
   static void Values(const MachinePool& mp, const std::string& field,
                      std::vector<std::string_view>* out) {

@@ -61,6 +61,10 @@ struct MachineTemplateSpec {
 // spec.providerIDList of MachinePools and infrastructure pools: its entries
 // are shared between the versions of a list, as the list is between copies.
 using ProviderIDList = SharedList<SharedString>;
+// Whether the entries strictly increase, as text; known once per list version.
+inline bool IdsStrictlySorted(const ProviderIDList& ids) {
+  return ids.StrictlySorted([](const SharedString& id) -> const std::string& { return id.str(); });
+}
 
 struct MachinePoolSpec {
   std::string cluster_name;
@@ -77,6 +81,10 @@ struct NodeReference {
   std::string uid;
   bool operator==(const NodeReference&) const = default;
 };
+// Whether the names strictly increase; known once per list version.
+inline bool NamesStrictlySorted(const SharedList<NodeReference>& refs) {
+  return refs.StrictlySorted([](const NodeReference& r) -> const std::string& { return r.name; });
+}
 struct VersionCount {
   std::string version;
   int32_t replicas = 0;

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <initializer_list>
 #include <memory>
 #include <type_traits>
@@ -29,7 +30,7 @@ class SharedList {
 
   SharedList() = default;
   SharedList(std::vector<T> v)  // NOLINT: implicit, as a vector is a list
-      : p_(v.empty() ? nullptr : std::make_shared<std::vector<T>>(std::move(v))) {}
+      : p_(v.empty() ? nullptr : std::make_shared<Rep>(std::move(v))) {}
   SharedList(std::initializer_list<T> l) : SharedList(std::vector<T>(l)) {}
   template <class It>
   requires(!std::is_convertible_v<It, T>) SharedList(It first, It last)
@@ -41,28 +42,29 @@ class SharedList {
       SharedList(const std::vector<U>& v)  // NOLINT: implicit, as from std::vector<T>
       : SharedList(v.begin(), v.end()) {}
 
-  const std::vector<T>& vec() const { return p_ ? *p_ : Empty(); }
+  const std::vector<T>& vec() const { return p_ ? p_->v : Empty(); }
   operator const std::vector<T>&() const { return vec(); }  // NOLINT: implicit by design
 
   const_iterator begin() const { return vec().begin(); }
   const_iterator end() const { return vec().end(); }
   const_iterator cbegin() const { return vec().begin(); }
   const_iterator cend() const { return vec().end(); }
-  size_type size() const { return p_ ? p_->size() : 0; }
+  size_type size() const { return p_ ? p_->v.size() : 0; }
   bool empty() const { return size() == 0; }
-  const T& operator[](size_type i) const { return (*p_)[i]; }
+  const T& operator[](size_type i) const { return p_->v[i]; }
   const T& at(size_type i) const { return vec().at(i); }
-  const T& front() const { return p_->front(); }
-  const T& back() const { return p_->back(); }
+  const T& front() const { return p_->v.front(); }
+  const T& back() const { return p_->v.back(); }
 
   // The vector to change in place, no longer shared with any copy.
   std::vector<T>& Mutable() {
     if (!p_) {
-      p_ = std::make_shared<std::vector<T>>();
+      p_ = std::make_shared<Rep>();
     } else if (p_.use_count() > 1) {
-      p_ = std::make_shared<std::vector<T>>(*p_);
+      p_ = std::make_shared<Rep>(p_->v);
     }
-    return *p_;
+    p_->sorted = Order::kUnknown;  // the caller is about to change it
+    return p_->v;
   }
   void push_back(T v) { Mutable().push_back(std::move(v)); }
   template <class... A>
@@ -70,6 +72,23 @@ class SharedList {
     return Mutable().emplace_back(std::forward<A>(a)...);
   }
   void clear() { p_.reset(); }
+
+  // Whether key(entry) strictly increases along the list. Worked out once
+  // per version of the list and kept with it, since every version is diffed
+  // by several watchers. The answer is cached without the key, so a list
+  // type must always be asked with the same key.
+  template <class Key>
+  bool StrictlySorted(Key key) const {
+    if (!p_) return true;
+    if (p_->sorted == Order::kUnknown) {
+      const std::vector<T>& v = p_->v;
+      const bool sorted = std::adjacent_find(v.begin(), v.end(), [&](const T& a, const T& b) {
+                            return !(key(a) < key(b));
+                          }) == v.end();
+      p_->sorted = sorted ? Order::kStrictlySorted : Order::kNot;
+    }
+    return p_->sorted == Order::kStrictlySorted;
+  }
 
   // Lists that share storage are equal without a look at their entries.
   friend bool operator==(const SharedList& a, const SharedList& b) {
@@ -81,11 +100,18 @@ class SharedList {
   }
 
  private:
+  enum class Order : int8_t { kUnknown, kStrictlySorted, kNot };
+  struct Rep {
+    Rep() = default;
+    explicit Rep(std::vector<T> vec) : v(std::move(vec)) {}
+    std::vector<T> v;
+    Order sorted = Order::kUnknown;  // a cache of StrictlySorted, reset by Mutable
+  };
   static const std::vector<T>& Empty() {
     static const std::vector<T> kEmpty;
     return kEmpty;
   }
-  std::shared_ptr<std::vector<T>> p_;
+  std::shared_ptr<Rep> p_;
 };
 
 }  // namespace mpsim

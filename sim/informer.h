@@ -101,7 +101,9 @@ class Informer {
       if (old) FieldIndexes<T>::Values(*old, field, &before);
       if (now) FieldIndexes<T>::Values(*now, field, &after);
       // Touch only what changed: a growing list re-indexes its new entries.
-      const ListDiff d = DiffLists(std::move(before), std::move(after));
+      const KnownOrder known{.before_sorted = !old || FieldIndexes<T>::Sorted(*old, field),
+                             .after_sorted = !now || FieldIndexes<T>::Sorted(*now, field)};
+      const ListDiff d = DiffLists(std::move(before), std::move(after), known);
       for (std::string_view v : d.gone) {
         auto it = values.find(std::string(v));
         if (it != values.end() && it->second.erase(key) && it->second.empty()) values.erase(it);

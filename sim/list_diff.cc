@@ -10,6 +10,11 @@
 namespace mpsim {
 namespace {
 
+// Entries shared between list versions view the same bytes.
+bool Same(std::string_view a, std::string_view b) {
+  return (a.data() == b.data() && a.size() == b.size()) || a == b;
+}
+
 void SortUnique(std::vector<std::string_view>* v) {
   // Many lists are kept sorted (CAPZ sorts its providerIDList): skip the sort.
   if (!std::is_sorted(v->begin(), v->end())) std::sort(v->begin(), v->end());
@@ -55,6 +60,10 @@ ListDiff MergeDifference(const std::vector<std::string_view>& before,
   auto b = before.begin() + head, be = before.end() - tail;
   auto a = after.begin() + head, ae = after.end() - tail;
   while (b != be && a != ae) {
+    if (b->data() == a->data() && b->size() == a->size()) {
+      ++b, ++a;
+      continue;
+    }
     const int c = b->compare(*a);
     if (c < 0) {
       d.gone.push_back(*b++);
@@ -71,13 +80,17 @@ ListDiff MergeDifference(const std::vector<std::string_view>& before,
 
 }  // namespace
 
-ListDiff DiffLists(std::vector<std::string_view> before, std::vector<std::string_view> after) {
+ListDiff DiffLists(std::vector<std::string_view> before, std::vector<std::string_view> after,
+                   KnownOrder known) {
   size_t head = 0;
-  while (head < before.size() && head < after.size() && before[head] == after[head]) ++head;
+  while (head < before.size() && head < after.size() && Same(before[head], after[head])) ++head;
   size_t tail = 0;
   while (tail < before.size() - head && tail < after.size() - head &&
-         before[before.size() - 1 - tail] == after[after.size() - 1 - tail]) {
+         Same(before[before.size() - 1 - tail], after[after.size() - 1 - tail])) {
     ++tail;
+  }
+  if (known.before_sorted && known.after_sorted) {
+    return MergeDifference(before, after, head, tail);
   }
   // Providers that list in name order (CAPZ sorts, the test cloud lists its
   // instances by name) insert anywhere: merge instead of sorting or hashing.

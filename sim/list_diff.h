@@ -12,9 +12,18 @@ struct ListDiff {
   std::vector<std::string_view> added;  // in `after` only; sorted, unique
 };
 
+// What the caller already knows of the lists' order (SharedList caches it
+// per list version): strictly sorted lists need no check before the merge.
+struct KnownOrder {
+  bool before_sorted = false;
+  bool after_sorted = false;
+};
+
 // Set difference both ways. Lists mostly grow or shrink at one place, so the
 // common head and tail are skipped in one pass and only the rest is sorted;
-// the result is the same as sorting both lists whole.
-ListDiff DiffLists(std::vector<std::string_view> before, std::vector<std::string_view> after);
+// the result is the same as sorting both lists whole. Views of one buffer
+// (entries that two versions of a list share) are equal at a glance.
+ListDiff DiffLists(std::vector<std::string_view> before, std::vector<std::string_view> after,
+                   KnownOrder known = {});
 
 }  // namespace mpsim

@@ -92,7 +92,9 @@ void PoolObserver::DiffNodeRefs(const MachinePool* old, const MachinePool& mp, P
     for (const NodeReference& r : old->status.node_refs) before.push_back(r.name);
   }
   for (const NodeReference& r : mp.status.node_refs) after.push_back(r.name);
-  const ListDiff d = DiffLists(std::move(before), std::move(after));
+  const KnownOrder known{.before_sorted = !old || NamesStrictlySorted(old->status.node_refs),
+                         .after_sorted = NamesStrictlySorted(mp.status.node_refs)};
+  const ListDiff d = DiffLists(std::move(before), std::move(after), known);
   for (std::string_view n : d.added) {
     t->refs.emplace(n);
     rec_->Change(Now(), "MachinePool", mp.meta.name, "nodeRef", "", std::string(n), mp.meta.name);
@@ -160,7 +162,10 @@ void PoolObserver::OnInfra(const InfraMachinePool* old, const InfraMachinePool& 
   if (imp.spec.provider_id_list) {
     after.assign(imp.spec.provider_id_list->begin(), imp.spec.provider_id_list->end());
   }
-  const ListDiff d = DiffLists(std::move(before), std::move(after));
+  auto sorted = [](const std::optional<ProviderIDList>& l) { return !l || IdsStrictlySorted(*l); };
+  const KnownOrder known{.before_sorted = !old || sorted(old->spec.provider_id_list),
+                         .after_sorted = sorted(imp.spec.provider_id_list)};
+  const ListDiff d = DiffLists(std::move(before), std::move(after), known);
   for (std::string_view id : d.added) {
     t.id_seen.emplace(std::string(id), Now());
     rec_->Change(Now(), "InfraMachinePool", imp.meta.name, "providerIDList", "", std::string(id),

@@ -85,5 +85,26 @@ TEST(ProviderIDList, VersionsShareTheirEntries) {
   EXPECT_FALSE(v1 == (std::vector<std::string>{"test://a"}));
 }
 
+// The order is worked out once per list version and kept with it; a change
+// through Mutable forgets it, and copies share it.
+TEST(ProviderIDList, StrictOrderIsKnownPerVersion) {
+  ProviderIDList ids = std::vector<std::string>{"test://a", "test://b", "test://c"};
+  EXPECT_TRUE(IdsStrictlySorted(ids));
+  const ProviderIDList copy = ids;
+  ids.push_back("test://0");
+  EXPECT_FALSE(IdsStrictlySorted(ids)) << "the cached answer must not survive a change";
+  EXPECT_TRUE(IdsStrictlySorted(copy)) << "the copy kept its own version";
+  EXPECT_FALSE(IdsStrictlySorted(ProviderIDList{"test://a", "test://a"})) << "equal is not strict";
+  EXPECT_TRUE(IdsStrictlySorted(ProviderIDList{}));
+}
+
+TEST(NodeReferences, StrictOrderIsByName) {
+  SharedList<NodeReference> refs =
+      std::vector<NodeReference>{{.name = "n-1", .uid = "z"}, {.name = "n-2", .uid = "a"}};
+  EXPECT_TRUE(NamesStrictlySorted(refs)) << "uids do not count";
+  refs.push_back({.name = "n-0"});
+  EXPECT_FALSE(NamesStrictlySorted(refs));
+}
+
 }  // namespace
 }  // namespace mpsim

@@ -75,5 +75,41 @@ TEST(DiffLists, SortedListsChangedInManyPlacesMatchSetDifference) {
   EXPECT_EQ(d.added.size(), 24u);  // i % 7 == 3, except the 5 with i % 5 == 1
 }
 
+// Versions of a SharedString list view the same buffers for the entries they
+// share; told that both are sorted, the diff merges at once. Entries that are
+// equal but in separate buffers must still count as equal.
+TEST(DiffLists, KnownSortedSharedEntriesMatchSetDifference) {
+  std::vector<std::string> pool, copies;
+  for (int i = 0; i < 300; ++i) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "test://mp-0-%05d", i);
+    pool.push_back(buf);
+    copies.push_back(buf);
+  }
+  std::vector<std::string_view> before, after;
+  for (int i = 0; i < 300; ++i) {
+    if (i % 11 != 4) before.push_back(pool[i]);
+    // Every third kept entry is the same text in another buffer.
+    if (i % 13 != 6) after.push_back(i % 3 == 0 ? std::string_view(copies[i]) : pool[i]);
+  }
+  ListDiff d = DiffLists(before, after, {.before_sorted = true, .after_sorted = true});
+  std::vector<std::string_view> gone, added;
+  std::set_difference(before.begin(), before.end(), after.begin(), after.end(),
+                      std::back_inserter(gone));
+  std::set_difference(after.begin(), after.end(), before.begin(), before.end(),
+                      std::back_inserter(added));
+  EXPECT_EQ(d.gone, gone);
+  EXPECT_EQ(d.added, added);
+  EXPECT_EQ(d.gone.size(), 21u);   // i % 13 == 6, except the 2 with i % 11 == 4
+  EXPECT_EQ(d.added.size(), 25u);  // i % 11 == 4, except the 2 with i % 13 == 6
+}
+
+// Unsorted lists said to be unsorted still take the general path.
+TEST(DiffLists, UnknownOrderStillSortsReorderedLists) {
+  ListDiff d = DiffLists({"c", "a", "b"}, {"b", "d", "c"}, {.before_sorted = false});
+  EXPECT_EQ(d.gone, (Views{"a"}));
+  EXPECT_EQ(d.added, (Views{"d"}));
+}
+
 }  // namespace
 }  // namespace mpsim
