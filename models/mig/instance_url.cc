@@ -1,22 +1,23 @@
 #include "models/mig/instance_url.h"
 
-#include <vector>
+#include <array>
 
 namespace mpsim::mig {
 namespace {
 
 constexpr std::string_view kComputePrefix = "https://www.googleapis.com/compute/v1/";
 
-std::vector<std::string_view> Split(std::string_view s) {
-  std::vector<std::string_view> out;
-  size_t start = 0;
-  for (size_t i = 0; i <= s.size(); ++i) {
-    if (i == s.size() || s[i] == '/') {
-      out.push_back(s.substr(start, i - start));
-      start = i + 1;
-    }
+// The path's six '/'-separated segments, or false if it has another count.
+// Views, not copies: every reconcile parses every instance's URL.
+bool SplitSix(std::string_view s, std::array<std::string_view, 6>* out) {
+  for (size_t n = 0; n < out->size(); ++n) {
+    const size_t slash = s.find('/');
+    const bool last = n + 1 == out->size();
+    if ((slash == std::string_view::npos) != last) return false;  // too few or too many
+    (*out)[n] = s.substr(0, slash);
+    if (!last) s.remove_prefix(slash + 1);
   }
-  return out;
+  return true;
 }
 
 }  // namespace
@@ -36,15 +37,18 @@ std::string ProviderIdFromResource(std::string_view project, std::string_view lo
 Status ProviderIdFromUrl(std::string_view url, std::string* provider_id) {
   std::string_view path = url;
   if (path.starts_with(kComputePrefix)) path.remove_prefix(kComputePrefix.size());
-  const std::vector<std::string_view> parts = Split(path);
-  const bool ok = parts.size() == 6 && parts[0] == "projects" && parts[2] == "zones" &&
+  std::array<std::string_view, 6> parts;
+  const bool ok = SplitSix(path, &parts) && parts[0] == "projects" && parts[2] == "zones" &&
                   parts[4] == "instances" && !parts[1].empty() && !parts[3].empty() &&
                   !parts[5].empty();
   if (!ok) {
     return Status::Invalid("failed to parse instance URL \"" + std::string(url) +
                            "\": expected projects/<project>/zones/<zone>/instances/<name>");
   }
-  provider_id->assign("gce://").append(parts[1]).append("/").append(parts[3]);
+  constexpr std::string_view kScheme = "gce://";
+  provider_id->clear();
+  provider_id->reserve(kScheme.size() + parts[1].size() + parts[3].size() + parts[5].size() + 2);
+  provider_id->append(kScheme).append(parts[1]).append("/").append(parts[3]);
   provider_id->append("/").append(parts[5]);
   return Status::Ok();
 }
