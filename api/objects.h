@@ -61,10 +61,12 @@ struct MachineTemplateSpec {
 // spec.providerIDList of MachinePools and infrastructure pools: its entries
 // are shared between the versions of a list, as the list is between copies.
 using ProviderIDList = SharedList<SharedString>;
-// Whether the entries strictly increase, as text; known once per list version.
-inline bool IdsStrictlySorted(const ProviderIDList& ids) {
-  return ids.StrictlySorted([](const SharedString& id) -> const std::string& { return id.str(); });
-}
+// The order of a providerIDList: its entries as text.
+struct IdText {
+  const std::string& operator()(const SharedString& id) const { return id.str(); }
+};
+// Whether the entries strictly increase; known once per list version.
+inline bool IdsStrictlySorted(const ProviderIDList& ids) { return ids.StrictlySorted(IdText()); }
 
 struct MachinePoolSpec {
   std::string cluster_name;

@@ -71,7 +71,8 @@ const ProviderIDList& TestCloud::RunningIds() {
     for (const auto& [name, inst] : instances_) {
       if (inst.state == State::kRunning) ids.push_back(inst.provider_id);
     }
-    running_ids_ = std::move(ids);
+    // Names in map order and one prefix: the IDs are strictly sorted.
+    running_ids_ = ProviderIDList::KnownStrictlySorted(std::move(ids), IdText());
     running_ids_stale_ = false;
   }
   return running_ids_;

@@ -98,6 +98,14 @@ TEST(ProviderIDList, StrictOrderIsKnownPerVersion) {
   EXPECT_TRUE(IdsStrictlySorted(ProviderIDList{}));
 }
 
+TEST(ProviderIDList, KnownSortedListSkipsTheCheckUntilChanged) {
+  ProviderIDList ids =
+      ProviderIDList::KnownStrictlySorted({"test://mp-0-00001", "test://mp-0-00002"}, IdText());
+  EXPECT_TRUE(IdsStrictlySorted(ids));
+  ids.push_back("test://mp-0-00000");
+  EXPECT_FALSE(IdsStrictlySorted(ids)) << "a change forgets what the maker knew";
+}
+
 TEST(NodeReferences, StrictOrderIsByName) {
   SharedList<NodeReference> refs =
       std::vector<NodeReference>{{.name = "n-1", .uid = "z"}, {.name = "n-2", .uid = "a"}};
