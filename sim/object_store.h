@@ -6,6 +6,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -45,20 +46,20 @@ class ObjectStore {
   const std::map<ObjectKey, Ptr>& objects() const { return objects_; }
 
   // The stored object, shared, or nullptr.
-  Ptr Find(const ObjectKey& key) const {
-    auto it = objects_.find(key);
+  Ptr Find(ObjectKeyRef key) const {
+    auto it = Lookup(key);
     return it == objects_.end() ? nullptr : it->second;
   }
 
   Status Get(const ObjectKey& key, T* out) const {
-    auto it = objects_.find(key);
+    auto it = Lookup(key);
     if (it == objects_.end()) return NotFound(key);
     *out = *it->second;
     return Status::Ok();
   }
 
   Status Create(T* obj) {
-    if (objects_.count(obj->meta.Key())) {
+    if (Lookup(obj->meta.Key()) != objects_.end()) {
       return Status::AlreadyExists(Describe(obj->meta.Key()) + " already exists");
     }
     obj->meta.uid = UidPrefix() + std::to_string(++c_->uid);
@@ -81,7 +82,7 @@ class ObjectStore {
   // A merge patch: the changes from `base` to *obj, applied to the current
   // object (api/merge_patch.h). No resourceVersion check, as a merge patch.
   Status Patch(const T& base, T* obj) {
-    auto it = objects_.find(obj->meta.Key());
+    auto it = Lookup(obj->meta.Key());
     if (it == objects_.end()) return NotFound(obj->meta.Key());
     const Ptr cur = it->second;
     T next = *cur;
@@ -105,7 +106,7 @@ class ObjectStore {
   const ServerCounters* counters() const { return c_; }
 
   Status Delete(const ObjectKey& key) {
-    auto it = objects_.find(key);
+    auto it = Lookup(key);
     if (it == objects_.end()) return NotFound(key);
     if (it->second->meta.finalizers.empty()) {
       Remove(it);
@@ -133,7 +134,7 @@ class ObjectStore {
   }
 
   Status Write(T* obj, bool check_rv, bool meta_spec, bool status) {
-    auto it = objects_.find(obj->meta.Key());
+    auto it = Lookup(obj->meta.Key());
     if (it == objects_.end()) return NotFound(obj->meta.Key());
     const Ptr& cur = it->second;
     if (check_rv && obj->meta.resource_version != cur->meta.resource_version) {
@@ -179,12 +180,19 @@ class ObjectStore {
     next->meta.resource_version = ++c_->resource_version;
     ++c_->writes;
     Ptr obj = std::make_shared<const T>(*next);
-    objects_[obj->meta.Key()] = obj;
+    auto it = Lookup(obj->meta.Key());
+    if (it != objects_.end()) {
+      it->second = obj;
+    } else {
+      it = objects_.emplace(obj->meta.Key(), obj).first;
+      by_key_.emplace(it->first, it);
+    }
     Notify(type, old, obj);
   }
 
   void Remove(typename std::map<ObjectKey, Ptr>::iterator it) {
     Ptr old = it->second;
+    by_key_.erase(it->first);
     objects_.erase(it);
     ++c_->writes;
     auto gone = std::make_shared<T>(*old);
@@ -196,8 +204,23 @@ class ObjectStore {
     for (const Watcher& w : watchers_) w(type, old, obj);
   }
 
+  // One hashed lookup, where the ordered map compares names down its depth
+  // (a 10,000-Node cluster is looked up by name for every VM of a pass).
+  typename std::map<ObjectKey, Ptr>::iterator Lookup(ObjectKeyRef key) {
+    auto found = by_key_.find(key);
+    return found == by_key_.end() ? objects_.end() : found->second;
+  }
+  typename std::map<ObjectKey, Ptr>::const_iterator Lookup(ObjectKeyRef key) const {
+    auto found = by_key_.find(key);
+    return found == by_key_.end() ? objects_.cend() : found->second;
+  }
+
   ServerCounters* c_;
-  std::map<ObjectKey, Ptr> objects_;
+  std::map<ObjectKey, Ptr> objects_;  // ordered, for List
+  // The same entries, hashed; map iterators stay valid until their erase.
+  std::unordered_map<ObjectKey, typename std::map<ObjectKey, Ptr>::iterator, ObjectKeyHash,
+                     ObjectKeyEq>
+      by_key_;
   std::vector<Watcher> watchers_;
 };
 

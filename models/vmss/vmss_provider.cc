@@ -31,10 +31,9 @@ void VmssProvider::AddControllers(Manager* manager) {
   // The AzureMachinePoolMachine's status.ready: its Node's Ready condition.
   ApiServer* workload = ctx_.workload->server();
   auto node_ready = [workload](const std::string& instance) {
-    const auto& nodes = workload->Store<Node>().objects();
-    auto it = nodes.find(ObjectKey{"", instance});
-    if (it == nodes.end()) return false;
-    const Condition* c = FindCondition(it->second->status.conditions, "Ready");
+    std::shared_ptr<const Node> node = workload->Store<Node>().Find(ObjectKeyRef{"", instance});
+    if (node == nullptr) return false;
+    const Condition* c = FindCondition(node->status.conditions, "Ready");
     return c != nullptr && c->status == "True";
   };
   const uint64_t seed = ctx_.seed;

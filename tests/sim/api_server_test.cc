@@ -39,6 +39,28 @@ TEST_F(ApiServerTest, CreateAssignsIdentityAndRejectsDuplicates) {
   EXPECT_EQ(pools_.Create(&dup).code(), Status::Code::kAlreadyExists);
 }
 
+// Lookups go through a hashed index beside the ordered map: it must follow
+// every create, update and removal, and a name may come back after removal.
+TEST_F(ApiServerTest, FindFollowsCreateUpdateRemoveAndRecreate) {
+  MachinePool a = NewPool("a"), b = NewPool("b");
+  ASSERT_TRUE(pools_.Create(&a).ok());
+  ASSERT_TRUE(pools_.Create(&b).ok());
+  a.spec.replicas = 5;
+  ASSERT_TRUE(pools_.Update(&a).ok());
+  ASSERT_NE(pools_.Find({"default", "a"}), nullptr);
+  EXPECT_EQ(pools_.Find({"default", "a"})->spec.replicas, 5);
+  EXPECT_EQ(pools_.Find({"other", "a"}), nullptr) << "the namespace is part of the key";
+  ASSERT_TRUE(pools_.Delete({"default", "a"}).ok());
+  EXPECT_EQ(pools_.Find({"default", "a"}), nullptr);
+  EXPECT_EQ(pools_.objects().size(), 1u);
+  MachinePool again = NewPool("a");
+  ASSERT_TRUE(pools_.Create(&again).ok());
+  ASSERT_NE(pools_.Find({"default", "a"}), nullptr);
+  EXPECT_EQ(pools_.Find({"default", "a"})->meta.uid, again.meta.uid);
+  EXPECT_NE(again.meta.uid, a.meta.uid);
+  EXPECT_EQ(pools_.Find({"default", "b"})->meta.uid, b.meta.uid);
+}
+
 TEST_F(ApiServerTest, UpdateWithStaleResourceVersionConflicts) {
   MachinePool mp = NewPool("a");
   ASSERT_TRUE(pools_.Create(&mp).ok());
