@@ -91,12 +91,13 @@ Status GcpMachinePoolReconciler::SyncTemplate(const InfraMachinePool& imp, const
 // stockout) is not listed, so the pool stays ScalingUp (providers.md §3.5).
 Status GcpMachinePoolReconciler::WriteStatus(const InfraMachinePool& imp, const Pool& pool) {
   if (Status s = Call(imp, "compute:instanceGroups.listInstances"); !s.ok()) return s;
-  std::vector<SharedString> ids;
-  for (const ManagedInstance* mi : pool.group->ListInstances()) {
-    std::string id;
-    if (Status s = ProviderIdFromUrl(mi->url, &id); !s.ok()) return s;
-    ids.emplace_back(std::move(id));
+  const std::vector<const ManagedInstance*> members = pool.group->ListInstances();
+  ProviderIdCache& cache = ids_[imp.meta.name];
+  std::vector<SharedString> ids(members.size());
+  for (size_t i = 0; i < members.size(); ++i) {
+    if (Status s = cache.Get(members[i]->url, &ids[i]); !s.ok()) return s;
   }
+  cache.Trim(members.size());
   return PatchInfraPoolReport(&client_->InfraMachinePools(), imp,
                               {.provider_ids = std::move(ids), .ready = true, .provisioned = true});
 }

@@ -9,6 +9,7 @@
 
 #include "api/reconciler.h"
 #include "models/mig/api_quota.h"
+#include "models/mig/instance_url.h"
 #include "models/mig/managed_instance_group.h"
 #include "sim/recorder.h"
 
@@ -44,6 +45,7 @@ class GcpMachinePoolReconciler : public Reconciler {
   ApiQuota* quota_;
   std::map<std::string, Pool> pools_;             // by GCPMachinePool name
   std::map<std::string, std::string> templates_;  // pool -> its current template key
+  std::map<std::string, ProviderIdCache> ids_;    // pool -> its members' parsed URLs
 };
 
 }  // namespace mpsim::mig

@@ -53,4 +53,19 @@ Status ProviderIdFromUrl(std::string_view url, std::string* provider_id) {
   return Status::Ok();
 }
 
+Status ProviderIdCache::Get(std::string_view url, SharedString* provider_id) {
+  if (auto it = ids_.find(url); it != ids_.end()) {
+    *provider_id = it->second;
+    return Status::Ok();
+  }
+  std::string id;
+  if (Status s = ProviderIdFromUrl(url, &id); !s.ok()) return s;
+  *provider_id = ids_.emplace(std::string(url), SharedString(std::move(id))).first->second;
+  return Status::Ok();
+}
+
+void ProviderIdCache::Trim(size_t members) {
+  if (ids_.size() > 2 * members + 64) ids_.clear();
+}
+
 }  // namespace mpsim::mig

@@ -2,10 +2,14 @@
 // exactly .../projects/<p>/zones/<z>/instances/<n>, anything else is an error.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 
+#include "api/shared_string.h"
 #include "api/status.h"
+#include "api/string_hash.h"
 
 namespace mpsim::mig {
 
@@ -16,6 +20,21 @@ std::string InstanceUrl(std::string_view project, std::string_view zone, std::st
 // it is not of the one accepted shape (providers.md §3.5; CAPG's
 // GCPMachinePool, exp/controllers/gcpmachinepool_controller.go).
 Status ProviderIdFromUrl(std::string_view url, std::string* provider_id);
+
+// ProviderIdFromUrl with its answers kept: every reconcile parses every
+// member's URL, and a URL always gives the same providerID, so an answer is
+// worked out once and shared by every providerIDList version that lists it.
+// Errors are not kept: a malformed URL fails every pass, as upstream.
+class ProviderIdCache {
+ public:
+  Status Get(std::string_view url, SharedString* provider_id);
+  // Drops every answer once they outnumber the live members twice over (the
+  // URLs of deleted instances), so the cache stays O(members).
+  void Trim(size_t members);
+
+ private:
+  std::unordered_map<std::string, SharedString, StringHash, std::equal_to<>> ids_;
+};
 
 // gce://<project>/<location>/<name> as GKE pools build it, with no check of a
 // URL (providers.md §3.5; CAPG's providerid.NewFromResourceURL, path.Join).

@@ -85,7 +85,7 @@ void ManagedInstanceGroup::Delete() {
   deleting_ = true;
   target_ = 0;
   std::vector<std::string> names;
-  for (const auto& [seq, name] : order_) names.push_back(name);
+  for (const auto& [seq, mi] : order_) names.push_back(mi->name);
   for (const std::string& n : names) DeleteInstance(n);
   if (instances_.empty()) exists_ = false;
 }
@@ -142,16 +142,15 @@ void ManagedInstanceGroup::OnPreempted(const std::string& name) {
 
 std::vector<const ManagedInstance*> ManagedInstanceGroup::ListInstances() const {
   std::vector<const ManagedInstance*> out;
-  for (const auto& [seq, name] : order_) {
-    const ManagedInstance& mi = instances_.at(name);
-    if (mi.status != VmStatus::kNone) out.push_back(&mi);
+  for (const auto& [seq, mi] : order_) {
+    if (mi->status != VmStatus::kNone) out.push_back(mi);
   }
   return out;
 }
 
 std::vector<const ManagedInstance*> ManagedInstanceGroup::ListManagedInstances() const {
   std::vector<const ManagedInstance*> out;
-  for (const auto& [seq, name] : order_) out.push_back(&instances_.at(name));
+  for (const auto& [seq, mi] : order_) out.push_back(mi);
   return out;
 }
 
@@ -180,8 +179,8 @@ void ManagedInstanceGroup::Create() {
   const std::string name = InstanceName(base_, ++next_);
   ManagedInstance mi{
       name, Action::kCreating, VmStatus::kNone, template_version_, kubelet_version_, "", next_};
-  instances_[name] = mi;
-  order_[mi.seq] = name;
+  ManagedInstance& stored = instances_[name] = mi;
+  order_[stored.seq] = &stored;
   rec_->Change(loop_->Now(), "Instance", name, "currentAction", "", "CREATING", pool_);
   TryCreate(name);
 }
@@ -265,9 +264,8 @@ void ManagedInstanceGroup::DeleteInstance(const std::string& name) {
 // then older templates, then the newest.
 void ManagedInstanceGroup::ScaleDown(int32_t count) {
   std::vector<const ManagedInstance*> alive;
-  for (const auto& [seq, name] : order_) {
-    const ManagedInstance& mi = instances_.at(name);
-    if (mi.action != Action::kDeleting) alive.push_back(&mi);
+  for (const auto& [seq, mi] : order_) {
+    if (mi->action != Action::kDeleting) alive.push_back(mi);
   }
   auto rank = [](const ManagedInstance* m) {
     const int vm = m->status == VmStatus::kNone ? 0 : m->status == VmStatus::kRunning ? 2 : 1;

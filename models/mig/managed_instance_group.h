@@ -115,7 +115,8 @@ class ManagedInstanceGroup {
   int32_t vms_ = 0;        // managed instances whose VM exists (zone capacity)
   std::optional<EventId> converge_;
   std::map<std::string, ManagedInstance> instances_;
-  std::map<uint64_t, std::string> order_;
+  // API order of instances_; a map node's address is stable until erased.
+  std::map<uint64_t, ManagedInstance*> order_;
 };
 
 }  // namespace mpsim::mig

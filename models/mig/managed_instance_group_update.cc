@@ -32,14 +32,14 @@ void ManagedInstanceGroup::Substitute(const UpdateBudget& budget) {
   int32_t available = Available();
   int32_t fresh = 0;
   std::vector<std::string> victims;
-  for (const auto& [seq, name] : order_) {
-    const ManagedInstance& mi = instances_.at(name);
+  for (const auto& [seq, p] : order_) {
+    const ManagedInstance& mi = *p;
     if (mi.action == Action::kDeleting) continue;
     if (mi.template_version == template_version_) {
       ++fresh;
     } else if (mi.action == Action::kNone && mi.status == VmStatus::kRunning &&
                available - 1 >= target_ - budget.unavailable) {
-      victims.push_back(name);
+      victims.push_back(mi.name);
       --available;
     }
   }
@@ -54,9 +54,9 @@ void ManagedInstanceGroup::Substitute(const UpdateBudget& budget) {
 // at once are taken out of service and updated where they stand.
 void ManagedInstanceGroup::UpdateInPlace(const UpdateBudget& budget) {
   int32_t available = Available();
-  for (const auto& [seq, name] : order_) {
+  for (const auto& [seq, p] : order_) {
     if (available - 1 < target_ - budget.unavailable) return;
-    ManagedInstance& mi = instances_.at(name);
+    ManagedInstance& mi = *p;
     if (mi.action != Action::kNone || mi.status != VmStatus::kRunning ||
         mi.template_version == template_version_) {
       continue;
