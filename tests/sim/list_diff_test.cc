@@ -14,6 +14,17 @@ namespace {
 
 using Views = std::vector<std::string_view>;
 
+// `d` must be the plain set differences of two sorted lists.
+void ExpectSetDifferences(const Views& before, const Views& after, const ListDiff& d) {
+  Views gone, added;
+  std::set_difference(before.begin(), before.end(), after.begin(), after.end(),
+                      std::back_inserter(gone));
+  std::set_difference(after.begin(), after.end(), before.begin(), before.end(),
+                      std::back_inserter(added));
+  EXPECT_EQ(d.gone, gone);
+  EXPECT_EQ(d.added, added);
+}
+
 TEST(DiffLists, AppendedTailIsAdded) {
   ListDiff d = DiffLists({"a", "b", "c", "d"}, {"a", "b", "c", "d", "f", "e"});
   EXPECT_TRUE(d.gone.empty());
@@ -64,13 +75,7 @@ TEST(DiffLists, SortedListsChangedInManyPlacesMatchSetDifference) {
   std::vector<std::string_view> before(before_s.begin(), before_s.end());
   std::vector<std::string_view> after(after_s.begin(), after_s.end());
   ListDiff d = DiffLists(before, after);
-  std::vector<std::string_view> gone, added;
-  std::set_difference(before.begin(), before.end(), after.begin(), after.end(),
-                      std::back_inserter(gone));
-  std::set_difference(after.begin(), after.end(), before.begin(), before.end(),
-                      std::back_inserter(added));
-  EXPECT_EQ(d.gone, gone);
-  EXPECT_EQ(d.added, added);
+  ExpectSetDifferences(before, after, d);
   EXPECT_EQ(d.gone.size(), 35u);   // i % 5 == 1, except the 5 with i % 7 == 3
   EXPECT_EQ(d.added.size(), 24u);  // i % 7 == 3, except the 5 with i % 5 == 1
 }
@@ -93,13 +98,7 @@ TEST(DiffLists, KnownSortedSharedEntriesMatchSetDifference) {
     if (i % 13 != 6) after.push_back(i % 3 == 0 ? std::string_view(copies[i]) : pool[i]);
   }
   ListDiff d = DiffLists(before, after, {.before_sorted = true, .after_sorted = true});
-  std::vector<std::string_view> gone, added;
-  std::set_difference(before.begin(), before.end(), after.begin(), after.end(),
-                      std::back_inserter(gone));
-  std::set_difference(after.begin(), after.end(), before.begin(), before.end(),
-                      std::back_inserter(added));
-  EXPECT_EQ(d.gone, gone);
-  EXPECT_EQ(d.added, added);
+  ExpectSetDifferences(before, after, d);
   EXPECT_EQ(d.gone.size(), 21u);   // i % 13 == 6, except the 2 with i % 11 == 4
   EXPECT_EQ(d.added.size(), 25u);  // i % 11 == 4, except the 2 with i % 13 == 6
 }
