@@ -12,9 +12,7 @@ void Merge(const F& base, const F& mine, F* cur) {
 
 // JSON merge patch semantics for maps: keys the writer removed are removed,
 // keys it added or changed are set, the rest are left as the server has them.
-void Merge(const std::map<std::string, std::string>& base,
-           const std::map<std::string, std::string>& mine,
-           std::map<std::string, std::string>* cur) {
+void Merge(const StringMap& base, const StringMap& mine, StringMap* cur) {
   if (base == mine) return;
   for (const auto& [k, v] : base) {
     if (!mine.count(k)) cur->erase(k);

@@ -10,11 +10,12 @@
 #include <vector>
 
 #include "api/string_hash.h"
+#include "api/string_map.h"
 #include "api/time.h"
 
 namespace mpsim {
 
-using Labels = std::map<std::string, std::string>;
+using Labels = StringMap;
 
 // namespace/name; ordered so that maps keyed by it iterate deterministically.
 // A borrowed namespace/name: hot cache reads look up by it without copying
@@ -60,7 +61,7 @@ struct ObjectMeta {
   std::string ns;
   std::string uid;  // set by the API server on create
   Labels labels;
-  std::map<std::string, std::string> annotations;
+  StringMap annotations;
   std::vector<OwnerReference> owner_references;
   std::vector<std::string> finalizers;
   std::optional<Time> deletion_timestamp;

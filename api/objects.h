@@ -54,7 +54,7 @@ struct MachineSpec {
 };
 struct MachineTemplateSpec {
   Labels labels;
-  std::map<std::string, std::string> annotations;
+  StringMap annotations;
   MachineSpec spec;
   bool operator==(const MachineTemplateSpec&) const = default;
 };

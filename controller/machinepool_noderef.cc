@@ -181,7 +181,7 @@ bool IsUninitializedTaint(const Taint& t) {
 // patchNodes: a Node changes when an annotation differs or the taint is there.
 // Both maps are sorted by key: one walk over the Node's annotations finds
 // every desired key, where a find() per key would restart at the root.
-bool NodeNeedsPatch(const Node& node, const std::map<std::string, std::string>& desired) {
+bool NodeNeedsPatch(const Node& node, const StringMap& desired) {
   auto it = node.meta.annotations.begin();
   const auto end = node.meta.annotations.end();
   for (const auto& [k, v] : desired) {
@@ -213,11 +213,10 @@ Status PatchNodes(ObjectClient<Node>* nodes, const std::vector<NodeReference>& r
 Status PatchCachedNodes(ObjectClient<Node>* nodes,
                         const std::vector<std::shared_ptr<const Node>>& cached,
                         const MachinePool& mp) {
-  const std::map<std::string, std::string> desired = {
-      {capi::kClusterNameAnnotation, mp.spec.cluster_name},
-      {capi::kClusterNamespaceAnnotation, mp.meta.ns},
-      {capi::kOwnerKindAnnotation, "MachinePool"},
-      {capi::kOwnerNameAnnotation, mp.meta.name}};
+  const StringMap desired = {{capi::kClusterNameAnnotation, mp.spec.cluster_name},
+                             {capi::kClusterNamespaceAnnotation, mp.meta.ns},
+                             {capi::kOwnerKindAnnotation, "MachinePool"},
+                             {capi::kOwnerNameAnnotation, mp.meta.name}};
   for (const std::shared_ptr<const Node>& current : cached) {
     // Copy only the Nodes that need a patch (the patch helper sends nothing
     // for the others either).
