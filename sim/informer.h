@@ -18,6 +18,7 @@
 #include "sim/distribution.h"
 #include "sim/event_loop.h"
 #include "sim/list_diff.h"
+#include "sim/object_index.h"
 #include "sim/object_store.h"
 #include "sim/random.h"
 
@@ -43,8 +44,8 @@ class Informer {
   // The cached object with this key, or nullptr; a hashed lookup, as Gets
   // are the hottest cache reads.
   const Ptr* Find(ObjectKeyRef key) const {
-    auto it = by_key_.find(key);
-    return it == by_key_.end() ? nullptr : &it->second->second;
+    const auto* slot = by_key_.Find(key);
+    return slot == nullptr ? nullptr : &slot->obj;
   }
 
   // The keys of cached objects whose `field` index holds `value`, in key
@@ -70,19 +71,20 @@ class Informer {
     ++delivered_;
     // A modification, the common event, is one hashed lookup: the ordered
     // map is searched only when an object comes or goes.
-    auto found = by_key_.find(ObjectKeyRef{obj->meta.ns, obj->meta.name});
-    Ptr old = found == by_key_.end() ? nullptr : found->second->second;
+    auto* found = by_key_.Find(ObjectKeyRef{obj->meta.ns, obj->meta.name});
+    Ptr old = found == nullptr ? nullptr : found->obj;
     Reindex(old.get(), type == EventType::kDeleted ? nullptr : obj.get());
     if (type == EventType::kDeleted) {
-      if (found != by_key_.end()) {
-        cache_.erase(found->second);
-        by_key_.erase(found);
+      if (found != nullptr) {
+        cache_.erase(found->pos);
+        by_key_.Erase(found);
       }
-    } else if (found != by_key_.end()) {
-      found->second->second = obj;
+    } else if (found != nullptr) {
+      found->obj = obj;
+      found->pos->second = obj;
     } else {
       auto at = cache_.emplace(obj->meta.Key(), obj).first;
-      by_key_.emplace(at->first, at);
+      by_key_.Insert(obj, at);
     }
     // A cache that never saw the object treats a modification as an add.
     EventType seen = (type == EventType::kModified && !old) ? EventType::kAdded : type;
@@ -119,9 +121,7 @@ class Informer {
   uint64_t delivered_ = 0;
   std::map<ObjectKey, Ptr> cache_;  // ordered, for List
   // The same entries, hashed; map iterators stay valid until their erase.
-  std::unordered_map<ObjectKey, typename std::map<ObjectKey, Ptr>::iterator, ObjectKeyHash,
-                     ObjectKeyEq>
-      by_key_;
+  ObjectIndex<T, typename std::map<ObjectKey, Ptr>::iterator> by_key_;
   // field -> value -> keys; hashed by value because values are looked up,
   // never iterated.
   std::map<std::string, std::unordered_map<std::string, std::set<ObjectKey>>> index_;
