@@ -9,7 +9,11 @@
 namespace mpsim::mig {
 namespace {
 
-constexpr Duration kRequeue = kMinute;  // CAPG requeues every minute, whatever happened
+// CAPG requeues every minute after a successful pass, "to keep the
+// spec.providerIDList and status in sync with the MIG" (providers.md §3.6.1;
+// exp/controllers/gcpmachinepool_controller.go at CAPG HEAD 5e0bb3b, June
+// 2026: the January 2026 spike returned {} before providerIDList existed).
+constexpr Duration kRequeue = kMinute;
 
 }  // namespace
 
