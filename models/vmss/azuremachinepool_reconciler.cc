@@ -105,8 +105,11 @@ Status AzureMachinePoolReconciler::ReconcileScaleSet(const InfraMachinePool& imp
   const int32_t desired = mp.spec.replicas.value_or(1);
   const bool model_change = !vmss->exists() || vmss->model_version() != image;
   const int32_t listed = static_cast<int32_t>(vmss->vms().size());
-  const bool updated =
-      vmss->on_latest_model() == listed || vmss->on_latest_model() == vmss->capacity();
+  // A Flexible scale set always counts as updated, so only a model change
+  // surges it (providers.md §2.6.3, azure/services/scalesets/spec.go).
+  const bool updated = pool.opts.orchestration_mode == OrchestrationMode::kFlexible ||
+                       vmss->on_latest_model() == listed ||
+                       vmss->on_latest_model() == vmss->capacity();
   int32_t capacity = desired;
   const int32_t surge = ScaledValue(pool.opts.max_surge, desired, true);
   if (vmss->exists() && surge > 0 && (model_change || !updated)) capacity += surge;

@@ -89,6 +89,7 @@ class AmpTest : public ::testing::Test {
     RunTo(loop_.Now() + 5 * kSecond);
     return vmss_->capacity();
   }
+  int32_t CapacityAfterScaleUpMidUpgrade(OrchestrationMode mode);
   // The VMs Deleting right after a scale-down from 5 to 3 with `policy`.
   std::vector<uint64_t> ScaleDownVictims(DeletePolicy policy) {
     VmssOptions o = Options();
@@ -248,6 +249,32 @@ TEST_F(AmpTest, UpgradeSurgesByOneByDefault) { EXPECT_EQ(CapacityAfterUpgrade("1
 TEST_F(AmpTest, UpgradeSurgePercentageRoundsUp) { EXPECT_EQ(CapacityAfterUpgrade("25%"), 5); }
 
 TEST_F(AmpTest, UpgradeSurgeOfHalf) { EXPECT_EQ(CapacityAfterUpgrade("50%"), 6); }
+
+// The capacity PUT when a 4-replica pool mid-upgrade (old-model VMs still
+// there, the surge VM's PUT done) is scaled to 6.
+int32_t AmpTest::CapacityAfterScaleUpMidUpgrade(OrchestrationMode mode) {
+  VmssOptions o = Options();
+  o.orchestration_mode = mode;
+  Converge(4, o);
+  SetMachinePool([](MachinePool* mp) { mp->spec.template_.spec.version = "v1.31.0"; });
+  Pass();
+  RunTo(loop_.Now() + 2 * kMinute);  // the PUT is done once the surge VM is
+  EXPECT_EQ(vmss_->capacity(), 5);
+  SetMachinePool([](MachinePool* mp) { mp->spec.replicas = 6; });
+  Pass();
+  RunTo(loop_.Now() + 5 * kSecond);
+  return vmss_->capacity();
+}
+
+// spec.go: `updated` is true for Flex, so a pending rollout surges only a
+// Uniform scale set's scale-up.
+TEST_F(AmpTest, UniformScaleUpMidRolloutKeepsTheSurge) {
+  EXPECT_EQ(CapacityAfterScaleUpMidUpgrade(OrchestrationMode::kUniform), 7);
+}
+
+TEST_F(AmpTest, FlexibleScaleUpMidRolloutDoesNotSurge) {
+  EXPECT_EQ(CapacityAfterScaleUpMidUpgrade(OrchestrationMode::kFlexible), 6);
+}
 
 TEST_F(AmpTest, SurgedMachineReplacesTheOldestOldModelMachine) {
   Converge(2);
