@@ -14,6 +14,7 @@
 #include "api/objects.h"
 #include "api/reconciler.h"
 #include "api/status.h"
+#include "sim/object_index.h"
 
 namespace mpsim {
 
@@ -47,8 +48,8 @@ class ObjectStore {
 
   // The stored object, shared, or nullptr.
   Ptr Find(ObjectKeyRef key) const {
-    auto it = Lookup(key);
-    return it == objects_.end() ? nullptr : it->second;
+    const auto* slot = by_key_.Find(key);
+    return slot == nullptr ? nullptr : slot->obj;
   }
 
   Status Get(const ObjectKey& key, T* out) const {
@@ -180,19 +181,19 @@ class ObjectStore {
     next->meta.resource_version = ++c_->resource_version;
     ++c_->writes;
     Ptr obj = std::make_shared<const T>(*next);
-    auto it = Lookup(obj->meta.Key());
-    if (it != objects_.end()) {
-      it->second = obj;
+    if (auto* slot = by_key_.Find(ObjectKeyRef{obj->meta.ns, obj->meta.name})) {
+      slot->obj = obj;
+      slot->pos->second = obj;
     } else {
-      it = objects_.emplace(obj->meta.Key(), obj).first;
-      by_key_.emplace(it->first, it);
+      auto it = objects_.emplace(obj->meta.Key(), obj).first;
+      by_key_.Insert(obj, it);
     }
     Notify(type, old, obj);
   }
 
   void Remove(typename std::map<ObjectKey, Ptr>::iterator it) {
     Ptr old = it->second;
-    by_key_.erase(it->first);
+    by_key_.Erase(by_key_.Find(it->first));
     objects_.erase(it);
     ++c_->writes;
     auto gone = std::make_shared<T>(*old);
@@ -207,20 +208,19 @@ class ObjectStore {
   // One hashed lookup, where the ordered map compares names down its depth
   // (a 10,000-Node cluster is looked up by name for every VM of a pass).
   typename std::map<ObjectKey, Ptr>::iterator Lookup(ObjectKeyRef key) {
-    auto found = by_key_.find(key);
-    return found == by_key_.end() ? objects_.end() : found->second;
+    auto* slot = by_key_.Find(key);
+    return slot == nullptr ? objects_.end() : slot->pos;
   }
   typename std::map<ObjectKey, Ptr>::const_iterator Lookup(ObjectKeyRef key) const {
-    auto found = by_key_.find(key);
-    return found == by_key_.end() ? objects_.cend() : found->second;
+    const auto* slot = by_key_.Find(key);
+    return slot == nullptr ? objects_.cend()
+                           : typename std::map<ObjectKey, Ptr>::const_iterator(slot->pos);
   }
 
   ServerCounters* c_;
   std::map<ObjectKey, Ptr> objects_;  // ordered, for List
   // The same entries, hashed; map iterators stay valid until their erase.
-  std::unordered_map<ObjectKey, typename std::map<ObjectKey, Ptr>::iterator, ObjectKeyHash,
-                     ObjectKeyEq>
-      by_key_;
+  ObjectIndex<T, typename std::map<ObjectKey, Ptr>::iterator> by_key_;
   std::vector<Watcher> watchers_;
 };
 
