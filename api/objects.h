@@ -224,7 +224,9 @@ struct Taint {
   bool operator==(const Taint&) const = default;
 };
 struct NodeSpec {
-  std::string provider_id;  // empty until the kubelet or the CCM sets it
+  // Empty until the kubelet or the CCM sets it. Shared with the cloud's own
+  // copy, so matching it against a providerIDList entry reads one buffer.
+  SharedString provider_id;
   std::vector<Taint> taints;
   bool operator==(const NodeSpec&) const = default;
 };

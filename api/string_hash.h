@@ -40,4 +40,15 @@ struct StringHash {
   size_t operator()(std::string_view s) const { return HashBytes(s); }
 };
 
+// Equality that first asks whether both views are the same bytes: a Node's
+// providerID and the list entry it matches share one buffer, and the test
+// then settles without reading it.
+struct StringEq {
+  using is_transparent = void;
+  bool operator()(std::string_view a, std::string_view b) const {
+    return a.size() == b.size() &&
+           (a.data() == b.data() || std::memcmp(a.data(), b.data(), a.size()) == 0);
+  }
+};
+
 }  // namespace mpsim

@@ -243,7 +243,7 @@ bool NoneRetired(const std::vector<std::pair<std::string_view, const Node*>>& re
   auto listed_from_j = [&](std::string_view key) {
     while (j < ids.size()) {
       std::optional<std::string_view> k = ProviderIDKey(ids[j++], match);
-      if (k && *k == key) return true;
+      if (k && StringEq{}(*k, key)) return true;
     }
     return false;
   };
@@ -274,7 +274,7 @@ Status DeleteRetiredNodes(ObjectClient<Node>* nodes, const std::vector<NodeRefer
   if (NoneRetired(ref_keys, provider_ids, match)) return Status::Ok();
   // One arena for the map's entries, released at once.
   std::pmr::monotonic_buffer_resource arena;
-  std::pmr::unordered_map<std::string_view, const Node*, StringHash> retired(&arena);
+  std::pmr::unordered_map<std::string_view, const Node*, StringHash, StringEq> retired(&arena);
   retired.reserve(ref_keys.size());
   for (const auto& [key, node] : ref_keys) retired[key] = node;
   if (provider_ids) {

@@ -21,7 +21,8 @@ namespace mpsim {
 // map is safe for determinism.
 class NodeRefMap {
  public:
-  using Map = std::pmr::unordered_map<std::string_view, std::shared_ptr<const Node>, StringHash>;
+  using Map =
+      std::pmr::unordered_map<std::string_view, std::shared_ptr<const Node>, StringHash, StringEq>;
   using value_type = Map::value_type;
   using const_iterator = Map::const_iterator;
   using iterator = Map::iterator;

@@ -25,10 +25,9 @@ WorkloadCluster::WorkloadCluster(EventLoop* loop, ApiServer* server, Recorder* r
 }
 
 void WorkloadCluster::InstanceBooted(const std::string& pool, const std::string& instance,
-                                     const std::string& provider_id,
-                                     const std::string& kubelet_version) {
+                                     SharedString provider_id, const std::string& kubelet_version) {
   const uint64_t boot = machines_.count(instance) ? machines_[instance].boot + 1 : 0;
-  machines_[instance] = Machine{pool, provider_id, kubelet_version, false, boot};
+  machines_[instance] = Machine{pool, std::move(provider_id), kubelet_version, false, boot};
   node_pool_[instance] = pool;
   loop_->After(Sample(opts_.node_registration, registration_rng_),
                [this, instance] { Register(instance); });
@@ -95,7 +94,7 @@ void WorkloadCluster::Register(const std::string& instance) {
                                     .status = "False",
                                     .reason = "KubeletNotReady",
                                     .last_transition_time = loop_->Now()});
-  std::string id = FaultyProviderID(m, instance);
+  SharedString id = FaultyProviderID(m, instance);
   if (opts_.provider_id_by_kubelet && !id.empty()) node.spec.provider_id = id;
   if (!CreateOrReRegister(&node)) return;
   rec_->Change(loop_->Now(), "Node", instance, "registered", "false", "true", m.pool);
@@ -109,13 +108,13 @@ void WorkloadCluster::Register(const std::string& instance) {
 }
 
 // Decides this node's providerID faults; "" means it is never set.
-std::string WorkloadCluster::FaultyProviderID(const Machine& m, const std::string& instance) {
+SharedString WorkloadCluster::FaultyProviderID(const Machine& m, const std::string& instance) {
   const std::string& pool = m.pool;
   if (fault_rng_.Bernoulli(opts_.p_missing)) {
     rec_->Fault(loop_->Now(), pool, instance, "providerID.missing");
     return "";
   }
-  std::string id = m.provider_id;
+  SharedString id = m.provider_id;  // unfaulted, the Node shares the cloud's buffer
   if (fault_rng_.Bernoulli(opts_.p_case_mismatch)) {
     id = ToggleCase(id);
     rec_->Fault(loop_->Now(), pool, instance, "providerID.caseMismatch");
@@ -134,7 +133,7 @@ std::string WorkloadCluster::FaultyProviderID(const Machine& m, const std::strin
   return id;
 }
 
-void WorkloadCluster::SetProviderID(const std::string& instance, const std::string& id,
+void WorkloadCluster::SetProviderID(const std::string& instance, const SharedString& id,
                                     bool clear_ccm_taint) {
   Node node;
   if (!server_->Store<Node>().Get({"", instance}, &node).ok()) return;
@@ -166,7 +165,7 @@ bool WorkloadCluster::CreateOrReRegister(Node* node) {
   Node existing;
   if (!server_->Store<Node>().Get(node->meta.Key(), &existing).ok()) return false;
   // The kubelet keeps a providerID already set (by itself or the CCM).
-  const std::string provider_id = existing.spec.provider_id;
+  const SharedString provider_id = existing.spec.provider_id;
   existing.spec = node->spec;
   for (const auto& [key, value] : node->meta.labels) existing.meta.labels[key] = value;
   if (existing.spec.provider_id.empty()) existing.spec.provider_id = provider_id;

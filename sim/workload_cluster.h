@@ -46,7 +46,7 @@ class WorkloadCluster {
 
   // A cloud reports that `instance` of `pool` runs and its OS is booting.
   void InstanceBooted(const std::string& pool, const std::string& instance,
-                      const std::string& provider_id, const std::string& kubelet_version);
+                      SharedString provider_id, const std::string& kubelet_version);
   // A cloud reports that `instance` no longer exists.
   void InstanceGone(const std::string& instance);
   // The Kubernetes labels and taints of `pool`'s nodes: each kubelet that
@@ -66,7 +66,7 @@ class WorkloadCluster {
  private:
   struct Machine {
     std::string pool;
-    std::string provider_id;
+    SharedString provider_id;
     std::string version;
     bool gone = false;
     uint64_t boot = 0;  // which boot of a VM name this is (recreated VMs keep their name)
@@ -78,11 +78,11 @@ class WorkloadCluster {
   void Register(const std::string& instance);
   // Swaps `from`'s labels and taints on `node` for `to`'s; false if none changed.
   static bool Reconfigure(Node* node, const NodeConfig& from, const NodeConfig& to);
-  void SetProviderID(const std::string& instance, const std::string& id, bool clear_ccm_taint);
+  void SetProviderID(const std::string& instance, const SharedString& id, bool clear_ccm_taint);
   void MarkReady(const std::string& instance);
   void RemoveNode(const std::string& instance, uint64_t boot);
   bool CreateOrReRegister(Node* node);
-  std::string FaultyProviderID(const Machine& m, const std::string& instance);
+  SharedString FaultyProviderID(const Machine& m, const std::string& instance);
 
   EventLoop* loop_;
   ApiServer* server_;

@@ -74,7 +74,9 @@ void AutoScalingGroup::OnInService(Instance* inst) {
 
 void AutoScalingGroup::Boot(const Instance& inst) {
   // The Node's providerID always carries the zone; only CAPA's list may not.
-  workload_->InstanceBooted(pool_, inst.id, ProviderIdOf(inst), inst.kubelet_version);
+  // Without that fault the list entry is the same text: share its buffer.
+  SharedString id = inst.missing_az ? SharedString(ProviderIdOf(inst)) : inst.list_entry;
+  workload_->InstanceBooted(pool_, inst.id, std::move(id), inst.kubelet_version);
 }
 
 // Interruptions of one instance come as a Poisson process of

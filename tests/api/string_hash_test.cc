@@ -34,5 +34,17 @@ TEST(StringHash, LengthAndTailBytesCount) {
   EXPECT_NE(HashBytes(""), HashBytes(std::string_view("\0", 1)));
 }
 
+// Same buffer or same bytes: equal; a prefix or one byte off: not.
+TEST(StringEq, ComparesBytesWhenTheBuffersDiffer) {
+  const std::string a = "aws:///us-east-1a/i-0123456789";
+  const std::string b = a;
+  EXPECT_TRUE(StringEq{}(a, a));
+  EXPECT_TRUE(StringEq{}(a, b));
+  EXPECT_FALSE(StringEq{}(a, std::string_view(a).substr(0, a.size() - 1)));
+  std::string c = a;
+  c.back() = 'x';
+  EXPECT_FALSE(StringEq{}(a, c));
+}
+
 }  // namespace
 }  // namespace mpsim

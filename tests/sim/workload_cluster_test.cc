@@ -43,6 +43,18 @@ TEST_F(WorkloadClusterTest, AVmGoneForGoodLosesItsNodeAfterTheGracePeriod) {
   EXPECT_FALSE(GetNode(&n));
 }
 
+// The Node's providerID is the cloud's own string, not a copy: matching it
+// against the providerIDList entry made from that string reads one buffer.
+TEST_F(WorkloadClusterTest, TheNodesProviderIdSharesTheCloudsBuffer) {
+  const SharedString id("gce://p/z/vm-0-with-a-long-name");
+  workload_.InstanceBooted("mp-0", "vm-0", id, "v1.30.0");
+  RunFor(20 * kSecond);
+  Node n;
+  ASSERT_TRUE(GetNode(&n));
+  EXPECT_EQ(n.spec.provider_id, id);
+  EXPECT_EQ(n.spec.provider_id.data(), id.data());
+}
+
 TEST_F(WorkloadClusterTest, AVmRecreatedUnderItsNameKeepsItsNode) {
   workload_.InstanceBooted("mp-0", "vm-0", "gce://p/z/vm-0", "v1.30.0");
   RunFor(20 * kSecond);
