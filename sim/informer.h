@@ -17,8 +17,8 @@
 #include "api/indexes.h"
 #include "sim/distribution.h"
 #include "sim/event_loop.h"
+#include "sim/keyed_objects.h"
 #include "sim/list_diff.h"
-#include "sim/object_index.h"
 #include "sim/object_store.h"
 #include "sim/random.h"
 
@@ -40,13 +40,10 @@ class Informer {
   Informer& operator=(const Informer&) = delete;
 
   void AddHandler(Handler h) { handlers_.push_back(std::move(h)); }
-  const std::map<ObjectKey, Ptr>& cache() const { return cache_; }
+  const std::map<ObjectKey, Ptr>& cache() const { return cache_.ordered(); }
   // The cached object with this key, or nullptr; a hashed lookup, as Gets
   // are the hottest cache reads.
-  const Ptr* Find(ObjectKeyRef key) const {
-    const auto* slot = by_key_.Find(key);
-    return slot == nullptr ? nullptr : &slot->obj;
-  }
+  const Ptr* Find(ObjectKeyRef key) const { return cache_.Find(key); }
 
   // The keys of cached objects whose `field` index holds `value`, in key
   // order; nullptr if the kind has no such index (api/indexes.h).
@@ -69,22 +66,14 @@ class Informer {
 
   void Apply(EventType type, const Ptr& obj) {
     ++delivered_;
-    // A modification, the common event, is one hashed lookup: the ordered
-    // map is searched only when an object comes or goes.
-    auto* found = by_key_.Find(ObjectKeyRef{obj->meta.ns, obj->meta.name});
-    Ptr old = found == nullptr ? nullptr : found->obj;
+    const ObjectKeyRef key{obj->meta.ns, obj->meta.name};
+    const Ptr* found = cache_.Find(key);
+    Ptr old = found == nullptr ? nullptr : *found;
     Reindex(old.get(), type == EventType::kDeleted ? nullptr : obj.get());
     if (type == EventType::kDeleted) {
-      if (found != nullptr) {
-        cache_.erase(found->pos);
-        by_key_.Erase(found);
-      }
-    } else if (found != nullptr) {
-      found->obj = obj;
-      found->pos->second = obj;
+      cache_.Erase(key);
     } else {
-      auto at = cache_.emplace(obj->meta.Key(), obj).first;
-      by_key_.Insert(obj, at);
+      cache_.Put(obj);
     }
     // A cache that never saw the object treats a modification as an add.
     EventType seen = (type == EventType::kModified && !old) ? EventType::kAdded : type;
@@ -119,9 +108,7 @@ class Informer {
   Rng rng_;
   Time last_delivery_ = 0;
   uint64_t delivered_ = 0;
-  std::map<ObjectKey, Ptr> cache_;  // ordered, for List
-  // The same entries, hashed; map iterators stay valid until their erase.
-  ObjectIndex<T, typename std::map<ObjectKey, Ptr>::iterator> by_key_;
+  KeyedObjects<T> cache_;
   // field -> value -> keys; hashed by value because values are looked up,
   // never iterated.
   std::map<std::string, std::unordered_map<std::string, std::set<ObjectKey>>> index_;

@@ -6,7 +6,6 @@
 #include <map>
 #include <memory>
 #include <string>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -14,7 +13,7 @@
 #include "api/objects.h"
 #include "api/reconciler.h"
 #include "api/status.h"
-#include "sim/object_index.h"
+#include "sim/keyed_objects.h"
 
 namespace mpsim {
 
@@ -44,23 +43,23 @@ class ObjectStore {
   ObjectStore& operator=(const ObjectStore&) = delete;
 
   void Watch(Watcher w) { watchers_.push_back(std::move(w)); }
-  const std::map<ObjectKey, Ptr>& objects() const { return objects_; }
+  const std::map<ObjectKey, Ptr>& objects() const { return objects_.ordered(); }
 
   // The stored object, shared, or nullptr.
   Ptr Find(ObjectKeyRef key) const {
-    const auto* slot = by_key_.Find(key);
-    return slot == nullptr ? nullptr : slot->obj;
+    const Ptr* found = objects_.Find(key);
+    return found == nullptr ? nullptr : *found;
   }
 
   Status Get(const ObjectKey& key, T* out) const {
-    auto it = Lookup(key);
-    if (it == objects_.end()) return NotFound(key);
-    *out = *it->second;
+    const Ptr* found = objects_.Find(key);
+    if (found == nullptr) return NotFound(key);
+    *out = **found;
     return Status::Ok();
   }
 
   Status Create(T* obj) {
-    if (Lookup(obj->meta.Key()) != objects_.end()) {
+    if (objects_.Find(obj->meta.Key()) != nullptr) {
       return Status::AlreadyExists(Describe(obj->meta.Key()) + " already exists");
     }
     obj->meta.uid = UidPrefix() + std::to_string(++c_->uid);
@@ -83,9 +82,9 @@ class ObjectStore {
   // A merge patch: the changes from `base` to *obj, applied to the current
   // object (api/merge_patch.h). No resourceVersion check, as a merge patch.
   Status Patch(const T& base, T* obj) {
-    auto it = Lookup(obj->meta.Key());
-    if (it == objects_.end()) return NotFound(obj->meta.Key());
-    const Ptr cur = it->second;
+    const Ptr* found = objects_.Find(obj->meta.Key());
+    if (found == nullptr) return NotFound(obj->meta.Key());
+    const Ptr cur = *found;
     T next = *cur;
     ApplyMergePatch(base, *obj, &next);
     if (next == *cur) {  // no-op patches neither bump resourceVersion nor notify
@@ -96,7 +95,7 @@ class ObjectStore {
       if (!(next.spec == cur->spec)) ++next.meta.generation;
     }
     if (next.meta.deletion_timestamp && next.meta.finalizers.empty()) {
-      Remove(it);
+      Remove(cur);
     } else {
       Commit(EventType::kModified, cur, &next);
     }
@@ -107,16 +106,17 @@ class ObjectStore {
   const ServerCounters* counters() const { return c_; }
 
   Status Delete(const ObjectKey& key) {
-    auto it = Lookup(key);
-    if (it == objects_.end()) return NotFound(key);
-    if (it->second->meta.finalizers.empty()) {
-      Remove(it);
+    const Ptr* found = objects_.Find(key);
+    if (found == nullptr) return NotFound(key);
+    const Ptr cur = *found;
+    if (cur->meta.finalizers.empty()) {
+      Remove(cur);
       return Status::Ok();
     }
-    if (it->second->meta.deletion_timestamp) return Status::Ok();
-    T next = *it->second;
+    if (cur->meta.deletion_timestamp) return Status::Ok();
+    T next = *cur;
     next.meta.deletion_timestamp = c_->clock->Now();
-    Commit(EventType::kModified, it->second, &next);
+    Commit(EventType::kModified, cur, &next);
     return Status::Ok();
   }
 
@@ -135,9 +135,9 @@ class ObjectStore {
   }
 
   Status Write(T* obj, bool check_rv, bool meta_spec, bool status) {
-    auto it = Lookup(obj->meta.Key());
-    if (it == objects_.end()) return NotFound(obj->meta.Key());
-    const Ptr& cur = it->second;
+    const Ptr* found = objects_.Find(obj->meta.Key());
+    if (found == nullptr) return NotFound(obj->meta.Key());
+    const Ptr cur = *found;
     if (check_rv && obj->meta.resource_version != cur->meta.resource_version) {
       return Status::Conflict(
           "the object has been modified; please apply your changes to the "
@@ -152,7 +152,7 @@ class ObjectStore {
       return Status::Ok();
     }
     if (next.meta.deletion_timestamp && next.meta.finalizers.empty()) {
-      Remove(it);
+      Remove(cur);
       *obj = next;
       return Status::Ok();
     }
@@ -181,20 +181,13 @@ class ObjectStore {
     next->meta.resource_version = ++c_->resource_version;
     ++c_->writes;
     Ptr obj = std::make_shared<const T>(*next);
-    if (auto* slot = by_key_.Find(ObjectKeyRef{obj->meta.ns, obj->meta.name})) {
-      slot->obj = obj;
-      slot->pos->second = obj;
-    } else {
-      auto it = objects_.emplace(obj->meta.Key(), obj).first;
-      by_key_.Insert(obj, it);
-    }
+    objects_.Put(obj);
     Notify(type, old, obj);
   }
 
-  void Remove(typename std::map<ObjectKey, Ptr>::iterator it) {
-    Ptr old = it->second;
-    by_key_.Erase(by_key_.Find(it->first));
-    objects_.erase(it);
+  // `old` is the stored object, held by value: erasing drops the store's copy.
+  void Remove(Ptr old) {
+    objects_.Erase(ObjectKeyRef{old->meta.ns, old->meta.name});
     ++c_->writes;
     auto gone = std::make_shared<T>(*old);
     gone->meta.resource_version = ++c_->resource_version;
@@ -205,22 +198,10 @@ class ObjectStore {
     for (const Watcher& w : watchers_) w(type, old, obj);
   }
 
-  // One hashed lookup, where the ordered map compares names down its depth
-  // (a 10,000-Node cluster is looked up by name for every VM of a pass).
-  typename std::map<ObjectKey, Ptr>::iterator Lookup(ObjectKeyRef key) {
-    auto* slot = by_key_.Find(key);
-    return slot == nullptr ? objects_.end() : slot->pos;
-  }
-  typename std::map<ObjectKey, Ptr>::const_iterator Lookup(ObjectKeyRef key) const {
-    const auto* slot = by_key_.Find(key);
-    return slot == nullptr ? objects_.cend()
-                           : typename std::map<ObjectKey, Ptr>::const_iterator(slot->pos);
-  }
-
   ServerCounters* c_;
-  std::map<ObjectKey, Ptr> objects_;  // ordered, for List
-  // The same entries, hashed; map iterators stay valid until their erase.
-  ObjectIndex<T, typename std::map<ObjectKey, Ptr>::iterator> by_key_;
+  // Looked up by a hash, where the ordered map compares names down its depth
+  // (a 10,000-Node cluster is looked up by name for every VM of a pass).
+  KeyedObjects<T> objects_;
   std::vector<Watcher> watchers_;
 };
 

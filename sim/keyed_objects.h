@@ -1,0 +1,118 @@
+// The objects of one kind by namespace/name, as the API server's stores and the
+// informers' caches hold them: ordered for List, hashed beside that for Gets.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <utility>
+#include <vector>
+
+#include "api/meta.h"
+
+namespace mpsim {
+
+// An ordered map and a flat open-addressing index over the same objects, kept
+// in step. The index's slots hold the object itself, so a Get touches the slot
+// and the object: a node-based hash map costs a bucket, a chain link, a node
+// and the tree's node, each a cache miss on a 10,000-Node cache, and every
+// MachinePool reconcile makes one Get per nodeRef (deleteRetiredNodes).
+// Linear probing at a load of at most one half; erasure shifts the run back,
+// so no tombstones pile up. The index is never iterated, so its order cannot
+// reach an output.
+template <class T>
+class KeyedObjects {
+ public:
+  using Ptr = std::shared_ptr<const T>;
+  using Map = std::map<ObjectKey, Ptr>;
+
+  const Map& ordered() const { return ordered_; }
+  size_t size() const { return size_; }
+
+  // The object with this key, or nullptr.
+  const Ptr* Find(ObjectKeyRef key) const {
+    const Slot* s = FindSlot(key);
+    return s == nullptr ? nullptr : &s->obj;
+  }
+
+  // Stores obj under its key, in place of any object there.
+  // REQUIRES: obj != nullptr.
+  void Put(Ptr obj) {
+    if (Slot* s = FindSlot(ObjectKeyRef{obj->meta.ns, obj->meta.name})) {
+      s->pos->second = obj;
+      s->obj = std::move(obj);
+      return;
+    }
+    auto pos = ordered_.emplace(obj->meta.Key(), obj).first;
+    if (2 * (size_ + 1) > slots_.size()) Grow();
+    const uint64_t h = ObjectKeyHash{}(ObjectKeyRef{obj->meta.ns, obj->meta.name});
+    Place(Slot{h, std::move(obj), pos});
+    ++size_;
+  }
+
+  // Removes the object with this key, if any.
+  void Erase(ObjectKeyRef key) {
+    Slot* s = FindSlot(key);
+    if (s == nullptr) return;
+    ordered_.erase(s->pos);
+    size_t hole = static_cast<size_t>(s - slots_.data());
+    slots_[hole] = Slot{};
+    --size_;
+    // Backward-shift deletion: pull later entries of the run into the hole
+    // when the hole lies between their home slot and where they sit.
+    for (size_t i = (hole + 1) & mask(); slots_[i].obj != nullptr; i = (i + 1) & mask()) {
+      const size_t home = slots_[i].hash & mask();
+      if (((i - home) & mask()) >= ((i - hole) & mask())) {
+        slots_[hole] = std::move(slots_[i]);
+        slots_[i] = Slot{};
+        hole = i;
+      }
+    }
+  }
+
+ private:
+  struct Slot {
+    uint64_t hash = 0;
+    Ptr obj;  // nullptr: empty slot
+    typename Map::iterator pos{};
+  };
+
+  size_t mask() const { return slots_.size() - 1; }
+
+  Slot* FindSlot(ObjectKeyRef key) {
+    if (slots_.empty()) return nullptr;
+    const uint64_t h = ObjectKeyHash{}(key);
+    for (size_t i = h & mask(); slots_[i].obj != nullptr; i = (i + 1) & mask()) {
+      const Slot& s = slots_[i];
+      if (s.hash == h && s.obj->meta.name == key.name && s.obj->meta.ns == key.ns) {
+        return &slots_[i];
+      }
+    }
+    return nullptr;
+  }
+  const Slot* FindSlot(ObjectKeyRef key) const {
+    return const_cast<KeyedObjects*>(this)->FindSlot(key);
+  }
+
+  void Place(Slot s) {
+    size_t i = s.hash & mask();
+    while (slots_[i].obj != nullptr) i = (i + 1) & mask();
+    slots_[i] = std::move(s);
+  }
+
+  void Grow() {
+    std::vector<Slot> old(std::max<size_t>(16, slots_.size() * 2));
+    old.swap(slots_);
+    for (Slot& s : old) {
+      if (s.obj != nullptr) Place(std::move(s));
+    }
+  }
+
+  Map ordered_;
+  std::vector<Slot> slots_;  // size is zero or a power of two
+  size_t size_ = 0;
+};
+
+}  // namespace mpsim
