@@ -22,11 +22,19 @@ class SharedString {
  public:
   SharedString() = default;
   SharedString(std::string s)  // NOLINT: implicit, as a list of strings is one
-      : rep_(s.empty() ? nullptr : new Rep{{1}, std::move(s)}) {}
+      : rep_(s.empty() ? nullptr : new Rep{{1}, std::move(s), false}) {}
   SharedString(const char* s) : SharedString(std::string(s)) {}  // NOLINT: as above
   explicit SharedString(std::string_view s) : SharedString(std::string(s)) {}
   SharedString(const SharedString& o) noexcept : rep_(o.rep_) {
-    if (rep_ != nullptr) rep_->refs.fetch_add(1, std::memory_order_relaxed);
+    if (rep_ != nullptr && !rep_->immortal) rep_->refs.fetch_add(1, std::memory_order_relaxed);
+  }
+  // A string that is never counted nor freed: for constants held in statics
+  // and copied by every run, where a shared count would bounce between the
+  // cores of a sweep's threads.
+  static SharedString Immortal(std::string s) {
+    SharedString out;
+    if (!s.empty()) out.rep_ = new Rep{{1}, std::move(s), true};
+    return out;
   }
   SharedString(SharedString&& o) noexcept : rep_(std::exchange(o.rep_, nullptr)) {}
   SharedString& operator=(SharedString o) noexcept {
@@ -34,7 +42,10 @@ class SharedString {
     return *this;
   }
   ~SharedString() {
-    if (rep_ != nullptr && rep_->refs.fetch_sub(1, std::memory_order_acq_rel) == 1) delete rep_;
+    if (rep_ != nullptr && !rep_->immortal &&
+        rep_->refs.fetch_sub(1, std::memory_order_acq_rel) == 1) {
+      delete rep_;
+    }
   }
 
   const std::string& str() const { return rep_ != nullptr ? rep_->s : Empty(); }
@@ -68,6 +79,7 @@ class SharedString {
   struct Rep {
     std::atomic<uint32_t> refs;
     std::string s;
+    bool immortal;
   };
   static const std::string& Empty() {
     static const std::string kEmpty;

@@ -10,8 +10,11 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 #include <vector>
+
+#include "api/shared_string.h"
 
 namespace mpsim {
 
@@ -19,11 +22,14 @@ namespace mpsim {
 // iteration in key order, find/count/at/operator[]/erase/try_emplace.
 // Inserting or erasing moves the later entries (maps here hold a handful).
 // Unlike std::map, any insertion or erasure invalidates every iterator.
+// Keys are SharedStrings: copies of an object share its keys' buffers, and a
+// key inserted from a SharedString (an interned constant such as a Cluster
+// API annotation) compares equal to it by address, without reading it.
 class StringMap {
  public:
-  using key_type = std::string;
+  using key_type = SharedString;
   using mapped_type = std::string;
-  using value_type = std::pair<std::string, std::string>;
+  using value_type = std::pair<SharedString, std::string>;
   using iterator = std::vector<value_type>::iterator;
   using const_iterator = std::vector<value_type>::const_iterator;
   using size_type = size_t;
@@ -33,11 +39,13 @@ class StringMap {
       : StringMap(entries.begin(), entries.end()) {}
   template <class It>
   StringMap(It first, It last) {
-    for (; first != last; ++first) insert_or_assign(first->first, first->second);
+    for (; first != last; ++first) (*this)[first->first] = first->second;
   }
   // From the maps that the scenario and the protos carry.
-  StringMap(const std::map<std::string, std::string>& m)  // NOLINT: implicit by design
-      : entries_(m.begin(), m.end()) {}
+  StringMap(const std::map<std::string, std::string>& m) {  // NOLINT: implicit by design
+    entries_.reserve(m.size());
+    for (const auto& [k, v] : m) entries_.emplace_back(SharedString(k), v);
+  }
 
   iterator begin() { return entries_.begin(); }
   iterator end() { return entries_.end(); }
@@ -55,11 +63,11 @@ class StringMap {
   }
   const_iterator find(std::string_view key) const {
     auto it = lower_bound(key);
-    return it != end() && it->first == key ? it : end();
+    return it != end() && std::string_view(it->first) == key ? it : end();
   }
   iterator find(std::string_view key) {
     auto it = lower_bound(key);
-    return it != end() && it->first == key ? it : end();
+    return it != end() && std::string_view(it->first) == key ? it : end();
   }
   size_t count(std::string_view key) const { return find(key) != end() ? 1 : 0; }
   bool contains(std::string_view key) const { return find(key) != end(); }
@@ -74,14 +82,28 @@ class StringMap {
     return const_cast<std::string&>(std::as_const(*this).at(key));
   }
   std::string& operator[](std::string_view key) { return try_emplace(key).first->second; }
+  std::string& operator[](const SharedString& key) { return try_emplace(key).first->second; }
+  std::string& operator[](const std::string& key) { return (*this)[std::string_view(key)]; }
+  std::string& operator[](const char* key) { return (*this)[std::string_view(key)]; }
 
   template <class... V>
   std::pair<iterator, bool> try_emplace(std::string_view key, V&&... value) {
-    auto it = lower_bound(key);
-    if (it != end() && it->first == key) return {it, false};
-    it = entries_.emplace(it, std::piecewise_construct, std::forward_as_tuple(key),
-                          std::forward_as_tuple(std::forward<V>(value)...));
-    return {it, true};
+    return Emplace(
+        key, [key] { return SharedString(key); }, std::forward<V>(value)...);
+  }
+  template <class... V>
+  std::pair<iterator, bool> try_emplace(const std::string& key, V&&... value) {
+    return try_emplace(std::string_view(key), std::forward<V>(value)...);
+  }
+  template <class... V>
+  std::pair<iterator, bool> try_emplace(const char* key, V&&... value) {
+    return try_emplace(std::string_view(key), std::forward<V>(value)...);
+  }
+  // Keeps `key`'s buffer when the key is new.
+  template <class... V>
+  std::pair<iterator, bool> try_emplace(const SharedString& key, V&&... value) {
+    return Emplace(
+        key, [&key] { return key; }, std::forward<V>(value)...);
   }
   template <class V>
   std::pair<iterator, bool> insert_or_assign(std::string_view key, V&& value) {
@@ -94,7 +116,11 @@ class StringMap {
   }
   template <class K, class V>
   std::pair<iterator, bool> emplace(K&& key, V&& value) {
-    return try_emplace(std::string_view(key), std::forward<V>(value));
+    if constexpr (std::is_same_v<std::decay_t<K>, SharedString>) {
+      return try_emplace(static_cast<const SharedString&>(key), std::forward<V>(value));
+    } else {
+      return try_emplace(std::string_view(key), std::forward<V>(value));
+    }
   }
 
   size_t erase(std::string_view key) {
@@ -109,8 +135,18 @@ class StringMap {
   auto operator<=>(const StringMap& o) const { return entries_ <=> o.entries_; }
 
  private:
+  template <class MakeKey, class... V>
+  std::pair<iterator, bool> Emplace(std::string_view key, MakeKey make_key, V&&... value) {
+    auto it = lower_bound(key);
+    if (it != end() && std::string_view(it->first) == key) return {it, false};
+    it = entries_.emplace(it, std::piecewise_construct, std::forward_as_tuple(make_key()),
+                          std::forward_as_tuple(std::forward<V>(value)...));
+    return {it, true};
+  }
   struct KeyLess {
-    bool operator()(const value_type& e, std::string_view key) const { return e.first < key; }
+    bool operator()(const value_type& e, std::string_view key) const {
+      return std::string_view(e.first) < key;
+    }
   };
   std::vector<value_type> entries_;  // sorted by key, keys unique
 };

@@ -189,7 +189,7 @@ bool NodeNeedsPatch(const Node& node, const StringMap& desired) {
     // an equality test settles those without ordering the strings.
     if (it == end || it->first != k) {
       int c = -1;
-      while (it != end && (c = it->first.compare(k)) < 0) ++it;
+      while (it != end && (c = std::string_view(it->first).compare(k)) < 0) ++it;
       if (it == end || c != 0) return true;
     }
     if (it->second != v) return true;
@@ -213,10 +213,17 @@ Status PatchNodes(ObjectClient<Node>* nodes, const std::vector<NodeReference>& r
 Status PatchCachedNodes(ObjectClient<Node>* nodes,
                         const std::vector<std::shared_ptr<const Node>>& cached,
                         const MachinePool& mp) {
-  const StringMap desired = {{capi::kClusterNameAnnotation, mp.spec.cluster_name},
-                             {capi::kClusterNamespaceAnnotation, mp.meta.ns},
-                             {capi::kOwnerKindAnnotation, "MachinePool"},
-                             {capi::kOwnerNameAnnotation, mp.meta.name}};
+  // Interned once: the keys this pass writes onto Nodes are these buffers, so
+  // later passes' NodeNeedsPatch compares them by address.
+  static const SharedString kClusterName = SharedString::Immortal(capi::kClusterNameAnnotation);
+  static const SharedString kClusterNamespace =
+      SharedString::Immortal(capi::kClusterNamespaceAnnotation);
+  static const SharedString kOwnerKind = SharedString::Immortal(capi::kOwnerKindAnnotation);
+  static const SharedString kOwnerName = SharedString::Immortal(capi::kOwnerNameAnnotation);
+  const StringMap desired = {{kClusterName, mp.spec.cluster_name},
+                             {kClusterNamespace, mp.meta.ns},
+                             {kOwnerKind, "MachinePool"},
+                             {kOwnerName, mp.meta.name}};
   for (const std::shared_ptr<const Node>& current : cached) {
     // Copy only the Nodes that need a patch (the patch helper sends nothing
     // for the others either).

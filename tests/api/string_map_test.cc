@@ -51,6 +51,22 @@ TEST(StringMap, FindCountEraseAndAtBehaveAsStdMap) {
   EXPECT_EQ(Keys(m), (std::vector<std::string>{"b", "c"}));
 }
 
+// A key given as a SharedString is kept, buffer and all; a key given as text
+// gets a buffer of its own.
+TEST(StringMap, SharedStringKeysKeepTheirBuffer) {
+  const SharedString key("cluster.x-k8s.io/owner-name");
+  StringMap m;
+  m[key] = "mp-0";
+  m.try_emplace(std::string("cluster.x-k8s.io/cluster-name"), "demo");
+  EXPECT_EQ(m.find("cluster.x-k8s.io/owner-name")->first.data(), key.data());
+  StringMap copy = m;
+  EXPECT_EQ(copy.begin()->first.data(), m.begin()->first.data());
+  StringMap other;
+  other["cluster.x-k8s.io/owner-name"] = "mp-0";
+  EXPECT_NE(other.begin()->first.data(), key.data());
+  EXPECT_EQ(other.begin()->first, key);
+}
+
 TEST(StringMap, ConvertsFromStdMapAndComparesByContent) {
   const std::map<std::string, std::string> from{{"x", "1"}, {"y", "2"}};
   StringMap a = from;

@@ -186,6 +186,24 @@ TEST_F(MachinePoolPatchNodes, UpToDateNodeAmongForeignKeysIsNotPatched) {
   EXPECT_EQ(h_.client.nodes().calls(fake::Verb::kPatch), 0);
 }
 
+// The keys patchNodes writes are interned: Nodes patched in different passes
+// hold one buffer per key, so later passes' change checks compare addresses.
+TEST_F(MachinePoolPatchNodes, PatchedKeysAreOneBufferAcrossPasses) {
+  ASSERT_TRUE(PatchNodes(&h_.client.nodes(), {NodeRef("node-1")},
+                         Pool("machinepool-1", "aws://us-east-1/id-node-1"))
+                  .ok());
+  ASSERT_TRUE(PatchNodes(&h_.client.nodes(), {NodeRef("node-2")},
+                         Pool("machinepool-2", "aws://us-west-2/id-node-2"))
+                  .ok());
+  for (const char* key : {"cluster.x-k8s.io/cluster-name", "cluster.x-k8s.io/owner-name"}) {
+    const auto a = Get("node-1").meta.annotations.find(key);
+    const auto b = Get("node-2").meta.annotations.find(key);
+    ASSERT_NE(a, Get("node-1").meta.annotations.end());
+    ASSERT_NE(b, Get("node-2").meta.annotations.end());
+    EXPECT_EQ(a->first.data(), b->first.data()) << key;
+  }
+}
+
 TEST_F(MachinePoolPatchNodes, OneDifferentOwnerValueIsPatched) {
   Node n = MakeNode("node-6", "aws://us-west-2/id-node-6");
   n.meta.annotations = CapiAnnotations("machinepool-old");
