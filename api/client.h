@@ -39,6 +39,15 @@ class ObjectClient {
     if (!Get(ObjectKey{std::string(key.ns), std::string(key.name)}, out.get()).ok()) return nullptr;
     return out;
   }
+  // GetShared of each key, in order. One call lets a cache overlap the
+  // lookups' memory loads; the answers are those of the single Gets.
+  virtual std::vector<std::shared_ptr<const T>> GetSharedAll(
+      const std::vector<ObjectKeyRef>& keys) {
+    std::vector<std::shared_ptr<const T>> out;
+    out.reserve(keys.size());
+    for (const ObjectKeyRef& k : keys) out.push_back(GetShared(k));
+    return out;
+  }
   // Reads from the cache, ordered by (namespace, name).
   virtual std::vector<std::shared_ptr<const T>> List(const ListOptions<T>& opts) = 0;
   // Creates the object; the server fills uid, resourceVersion, generation.

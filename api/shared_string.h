@@ -12,6 +12,8 @@
 #include <string_view>
 #include <utility>
 
+#include "api/prefetch.h"
+
 namespace mpsim {
 
 // Reads behave like `const std::string`: it converts to `const std::string&`
@@ -55,6 +57,10 @@ class SharedString {
   const char* c_str() const { return str().c_str(); }
   size_t size() const { return str().size(); }
   bool empty() const { return rep_ == nullptr; }
+  // Starts loading the string's header for a read a few steps later.
+  void Prefetch() const {
+    if (rep_ != nullptr) PrefetchRead(rep_);
+  }
   std::string::const_iterator begin() const { return str().begin(); }
   std::string::const_iterator end() const { return str().end(); }
 

@@ -2,8 +2,10 @@
 // patching, plus getNodeRefMap of machinepool_controller_phases.go.
 #include <algorithm>
 #include <memory_resource>
+#include <optional>
 #include <unordered_map>
 
+#include "api/prefetch.h"
 #include "api/string_hash.h"
 #include "controller/capi_names.h"
 #include "controller/conditions.h"
@@ -18,6 +20,9 @@ namespace {
 constexpr const char* kErrNoAvailableNodes =
     "cannot find nodes with matching ProviderIDs in ProviderIDList";
 constexpr Duration kNodeRefsRequeue = 30 * kSecond;
+// How many steps ahead the per-Node passes start loading what a later step
+// reads: enough for a miss to be served in time, few enough to stay in L1.
+constexpr size_t kAhead = 8;
 
 // fmt "%+v" of []corev1.ObjectReference, for the SuccessfulSetNodeRefs event.
 std::string FormatNodeRefs(const std::vector<NodeReference>& refs) {
@@ -39,13 +44,21 @@ bool NodeRefsUpToDate(const MachinePool& mp, const std::optional<NodeRefMap>& no
     return false;
   }
   if (!nodes) return false;  // cannot validate UIDs: recompute
-  std::unordered_map<std::string_view, const Node*, StringHash> by_name;
-  for (const auto& [key, node] : *nodes) by_name[node->meta.name] = node.get();
-  return std::all_of(mp.status.node_refs.begin(), mp.status.node_refs.end(),
-                     [&](const NodeReference& ref) {
-                       auto it = by_name.find(ref.name);
-                       return it != by_name.end() && it->second->meta.uid == ref.uid;
-                     });
+  const std::vector<NodeReference>& refs = mp.status.node_refs;
+  const std::vector<const Node*> found = NodesOfRefs(*nodes, refs);
+  const size_t n = refs.size();
+  for (size_t i = 0; i < n; ++i) {
+    // The Node's uid field, then both uid buffers, loaded ahead.
+    if (i + 2 * kAhead < n && found[i + 2 * kAhead] != nullptr) {
+      PrefetchRead(&found[i + 2 * kAhead]->meta.uid);
+    }
+    if (i + kAhead < n && found[i + kAhead] != nullptr) {
+      PrefetchRead(found[i + kAhead]->meta.uid.data());
+      PrefetchRead(refs[i + kAhead].uid.data());
+    }
+    if (found[i] == nullptr || found[i]->meta.uid != refs[i].uid) return false;
+  }
+  return true;
 }
 
 // watchClusterNodes: the Node watch exists only once the control plane is
@@ -120,23 +133,68 @@ Status ReconcileNodeRefs(const MachinePoolDeps& d, MachinePoolScope* s, Result* 
   return ApplyNodeReferences(d, s, nodes, std::move(res), r);
 }
 
-NodeRefMap GetNodeRefMap(ObjectClient<Node>* nodes, ProviderIDMatch match) {
-  std::vector<std::shared_ptr<const Node>> all = nodes->List({});
-  NodeRefMap out;
-  out.reserve(all.size());
-  for (std::shared_ptr<const Node>& node : all) {
-    std::optional<std::string_view> key = ProviderIDKey(node->spec.provider_id, match);
-    if (!key) continue;
-    // A later Node with the same key wins; its entry is re-made so that the
-    // key views the Node the entry holds. The list's reference moves in.
-    auto [it, fresh] = out.try_emplace(*key, std::move(node));
-    if (!fresh) {
-      out.erase(it);
-      out.emplace(*key, std::move(node));
-    }
+namespace {
+
+struct HashedKey {
+  std::optional<std::string_view> key;
+  uint64_t hash = 0;
+};
+
+// The match key of each providerID and its hash, loading each string's
+// buffer kAhead steps before it is hashed.
+template <class IdAt>
+std::vector<HashedKey> HashKeys(size_t n, IdAt id_at, ProviderIDMatch match) {
+  std::vector<HashedKey> out(n);
+  for (size_t i = 0; i < n; ++i) {
+    if (i + kAhead < n) id_at(i + kAhead).Prefetch();
+    std::optional<std::string_view> key = ProviderIDKey(id_at(i), match);
+    if (key) out[i] = {key, NodeRefMap::Hash(*key)};
   }
   return out;
 }
+
+}  // namespace
+
+NodeRefMap GetNodeRefMap(ObjectClient<Node>* nodes, ProviderIDMatch match) {
+  std::vector<std::shared_ptr<const Node>> all = nodes->List({});
+  const size_t n = all.size();
+  std::vector<HashedKey> keys = HashKeys(
+      n,
+      [&](size_t i) -> const SharedString& {
+        if (i + kAhead < n) PrefetchRead(&all[i + kAhead]->spec.provider_id);
+        return all[i]->spec.provider_id;
+      },
+      match);
+  NodeRefMap out;
+  out.reserve(n);
+  for (size_t i = 0; i < n; ++i) {
+    if (i + kAhead < n) out.Prefetch(keys[i + kAhead].hash);
+    // A later Node with the same key wins, as in Go's map assignment.
+    if (keys[i].key) out.InsertOrAssign(*keys[i].key, std::move(all[i]), keys[i].hash);
+  }
+  return out;
+}
+
+namespace {
+
+// The Node each providerID names in the map, or nullptr, in list order.
+std::vector<const std::shared_ptr<const Node>*> FindNodes(const std::vector<SharedString>& ids,
+                                                          const NodeRefMap& nodes,
+                                                          ProviderIDMatch match) {
+  const size_t n = ids.size();
+  std::vector<HashedKey> keys = HashKeys(
+      n, [&](size_t i) -> const SharedString& { return ids[i]; }, match);
+  std::vector<const std::shared_ptr<const Node>*> found(n, nullptr);
+  for (size_t i = 0; i < n; ++i) {
+    if (i + kAhead < n) nodes.Prefetch(keys[i + kAhead].hash);
+    if (!keys[i].key) continue;
+    auto it = nodes.find(*keys[i].key, keys[i].hash);
+    if (it != nodes.end()) found[i] = &it->second;
+  }
+  return found;
+}
+
+}  // namespace
 
 Status GetNodeReferences(const std::vector<SharedString>& provider_ids, int32_t min_ready_seconds,
                          const NodeRefMap& nodes, Time now, ProviderIDMatch match,
@@ -144,12 +202,23 @@ Status GetNodeReferences(const std::vector<SharedString>& provider_ids, int32_t 
   *out = {};
   out->references.reserve(provider_ids.size());
   out->nodes.reserve(provider_ids.size());
-  for (const std::string& id : provider_ids) {
-    std::optional<std::string_view> key = ProviderIDKey(id, match);
-    if (!key) continue;
-    auto it = nodes.find(*key);
-    if (it == nodes.end()) continue;
-    const Node& node = *it->second;
+  const std::vector<const std::shared_ptr<const Node>*> found =
+      FindNodes(provider_ids, nodes, match);
+  const size_t n = found.size();
+  for (size_t i = 0; i < n; ++i) {
+    // Two steps of loading ahead: the Node's lines, then its conditions.
+    if (i + 2 * kAhead < n && found[i + 2 * kAhead] != nullptr) {
+      const Node& later = **found[i + 2 * kAhead];
+      PrefetchRead(&later.meta.uid);
+      PrefetchRead(&later.status.conditions);
+    }
+    if (i + kAhead < n && found[i + kAhead] != nullptr) {
+      const Node& later = **found[i + kAhead];
+      PrefetchRead(later.status.conditions.data());
+      PrefetchRead(later.meta.uid.data());
+    }
+    if (found[i] == nullptr) continue;
+    const Node& node = **found[i];
     // IsNodeReady and IsNodeAvailable, sharing one search for the condition.
     const Condition* ready = GetReadyCondition(&node.status);
     if (ready != nullptr && ready->status == "True") {
@@ -157,7 +226,7 @@ Status GetNodeReferences(const std::vector<SharedString>& provider_ids, int32_t 
       if (ReadyLongEnough(*ready, min_ready_seconds, now)) ++out->available;
     }
     out->references.emplace_back(NodeReference{.name = node.meta.name, .uid = node.meta.uid});
-    out->nodes.push_back(it->second);
+    out->nodes.push_back(*found[i]);
   }
   if (out->references.empty() && !provider_ids.empty()) {
     *out = {};
@@ -266,17 +335,26 @@ bool NoneRetired(const std::vector<std::pair<std::string_view, const Node*>>& re
 Status DeleteRetiredNodes(ObjectClient<Node>* nodes, const std::vector<NodeReference>& node_refs,
                           const std::optional<ProviderIDList>& provider_ids,
                           ProviderIDMatch match) {
-  // Keys are views into the cached Nodes, which `held` keeps alive.
-  std::vector<std::shared_ptr<const Node>> held;
-  held.reserve(node_refs.size());
+  // Keys are views into the cached Nodes, which `held` keeps alive. One Get
+  // per nodeRef, made as one batch so the cache can overlap them.
+  std::vector<ObjectKeyRef> names;
+  names.reserve(node_refs.size());
+  for (const NodeReference& ref : node_refs) names.push_back({"", ref.name});
+  std::vector<std::shared_ptr<const Node>> held = nodes->GetSharedAll(names);
   std::vector<std::pair<std::string_view, const Node*>> ref_keys;
-  ref_keys.reserve(node_refs.size());
-  for (const NodeReference& ref : node_refs) {
-    std::shared_ptr<const Node> node = nodes->GetShared({"", ref.name});
-    if (node == nullptr) continue;
+  ref_keys.reserve(held.size());
+  for (size_t i = 0; i < held.size(); ++i) {
+    // The Node's spec line, then the providerID's header, loaded ahead.
+    if (i + 2 * kAhead < held.size() && held[i + 2 * kAhead] != nullptr) {
+      PrefetchRead(&held[i + 2 * kAhead]->spec.provider_id);
+    }
+    if (i + kAhead < held.size() && held[i + kAhead] != nullptr) {
+      held[i + kAhead]->spec.provider_id.Prefetch();
+    }
+    const Node* node = held[i].get();
+    if (node == nullptr) continue;  // logged and skipped upstream
     std::optional<std::string_view> key = ProviderIDKey(node->spec.provider_id, match);
-    if (key) ref_keys.emplace_back(*key, node.get());
-    held.push_back(std::move(node));
+    if (key) ref_keys.emplace_back(*key, node);
   }
   if (NoneRetired(ref_keys, provider_ids, match)) return Status::Ok();
   // One arena for the map's entries, released at once.

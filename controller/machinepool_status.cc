@@ -23,13 +23,9 @@ void AddVersion(const std::string& v, std::vector<VersionCount>* versions) {
 std::optional<std::vector<VersionCount>> VersionsFromNodeRefs(
     const std::vector<NodeReference>& refs, const std::optional<NodeRefMap>& nodes) {
   if (refs.empty() || !nodes || nodes->empty()) return std::nullopt;
-  std::unordered_map<std::string_view, const Node*, StringHash> by_name;
-  for (const auto& [key, node] : *nodes) by_name[node->meta.name] = node.get();
   std::vector<VersionCount> versions;
-  for (const NodeReference& ref : refs) {
-    auto it = by_name.find(ref.name);
-    if (it == by_name.end()) continue;
-    AddVersion(it->second->status.node_info.kubelet_version, &versions);
+  for (const Node* node : NodesOfRefs(*nodes, refs)) {
+    if (node != nullptr) AddVersion(node->status.node_info.kubelet_version, &versions);
   }
   return AggregateStatusVersions(versions);
 }

@@ -34,6 +34,12 @@ class CacheClient : public ObjectClient<T> {
     return found == nullptr ? nullptr : *found;
   }
 
+  std::vector<Ptr> GetSharedAll(const std::vector<ObjectKeyRef>& keys) override {
+    std::vector<Ptr> out;
+    informer_->FindAll(keys, &out);
+    return out;
+  }
+
   std::vector<Ptr> List(const ListOptions<T>& opts) override {
     if (!opts.index_field.empty()) return ListIndexed(opts);
     std::vector<Ptr> out;

@@ -44,6 +44,10 @@ class Informer {
   // The cached object with this key, or nullptr; a hashed lookup, as Gets
   // are the hottest cache reads.
   const Ptr* Find(ObjectKeyRef key) const { return cache_.Find(key); }
+  // Find of each key, in order (nullptr where absent), overlapping the misses.
+  void FindAll(const std::vector<ObjectKeyRef>& keys, std::vector<Ptr>* out) const {
+    cache_.FindAll(keys, out);
+  }
 
   // The keys of cached objects whose `field` index holds `value`, in key
   // order; nullptr if the kind has no such index (api/indexes.h).

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "api/meta.h"
+#include "api/prefetch.h"
 
 namespace mpsim {
 
@@ -35,6 +36,24 @@ class KeyedObjects {
   const Ptr* Find(ObjectKeyRef key) const {
     const Slot* s = FindSlot(key);
     return s == nullptr ? nullptr : &s->obj;
+  }
+
+  // Find of each key, in order. The lookups' misses (index slot, then the
+  // object whose name settles the match) are started kAhead keys early, so
+  // they overlap: the informer answers a reconcile's Get per nodeRef here.
+  void FindAll(const std::vector<ObjectKeyRef>& keys, std::vector<Ptr>* out) const {
+    constexpr size_t kAhead = 8;
+    const size_t n = keys.size();
+    std::vector<uint64_t> hashes(n);
+    for (size_t i = 0; i < n; ++i) hashes[i] = ObjectKeyHash{}(keys[i]);
+    out->clear();
+    out->reserve(n);
+    for (size_t i = 0; i < n; ++i) {
+      if (i + 2 * kAhead < n) PrefetchSlot(hashes[i + 2 * kAhead]);
+      if (i + kAhead < n) PrefetchObject(hashes[i + kAhead]);
+      const Slot* s = FindSlot(keys[i], hashes[i]);
+      out->push_back(s == nullptr ? nullptr : s->obj);
+    }
   }
 
   // Stores obj under its key, in place of any object there.
@@ -81,9 +100,9 @@ class KeyedObjects {
 
   size_t mask() const { return slots_.size() - 1; }
 
-  Slot* FindSlot(ObjectKeyRef key) {
+  Slot* FindSlot(ObjectKeyRef key) { return FindSlot(key, ObjectKeyHash{}(key)); }
+  Slot* FindSlot(ObjectKeyRef key, uint64_t h) {
     if (slots_.empty()) return nullptr;
-    const uint64_t h = ObjectKeyHash{}(key);
     for (size_t i = h & mask(); slots_[i].obj != nullptr; i = (i + 1) & mask()) {
       const Slot& s = slots_[i];
       if (s.hash == h && s.obj->meta.name == key.name && s.obj->meta.ns == key.ns) {
@@ -94,6 +113,19 @@ class KeyedObjects {
   }
   const Slot* FindSlot(ObjectKeyRef key) const {
     return const_cast<KeyedObjects*>(this)->FindSlot(key);
+  }
+  const Slot* FindSlot(ObjectKeyRef key, uint64_t h) const {
+    return const_cast<KeyedObjects*>(this)->FindSlot(key, h);
+  }
+  void PrefetchSlot(uint64_t h) const {
+    if (!slots_.empty()) PrefetchRead(&slots_[h & mask()]);
+  }
+  // The object in the key's home slot, whose name a find compares; a guess
+  // when the key sits further along its run, and harmless then.
+  void PrefetchObject(uint64_t h) const {
+    if (slots_.empty()) return;
+    const Slot& s = slots_[h & mask()];
+    if (s.obj != nullptr) PrefetchRead(&s.obj->meta);
   }
 
   void Place(Slot s) {

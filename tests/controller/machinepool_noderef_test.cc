@@ -28,8 +28,8 @@ class MachinePoolGetNodeReference : public ::testing::Test {
           MakeNode("azure-nodepool1-0", "azure://westus2/id-nodepool1/0", "True"),
           MakeNode("azure-nodepool2-0", "azure://westus2/id-nodepool2/0", "True")}) {
       auto node =
-          std::make_shared<const Node>(n);    // every Ready condition has a zero lastTransitionTime
-      nodes_[node->spec.provider_id] = node;  // the key views the held Node
+          std::make_shared<const Node>(n);  // every Ready condition has a zero lastTransitionTime
+      nodes_.InsertOrAssign(node->spec.provider_id, node);  // the key views the held Node
     }
   }
   void Expect(const std::vector<SharedString>& ids, int32_t min_ready,

@@ -82,5 +82,31 @@ TEST(KeyedObjects, AnErasedKeyCanComeBackAndErasingTheAbsentIsANoOp) {
   EXPECT_EQ((*objs.Find({"", "a"}))->spec.provider_id, "back");
 }
 
+// The batched Get answers exactly as one Find per key, in the keys' order,
+// absent keys included, across more keys than the look-ahead distance.
+TEST(KeyedObjects, FindAllAnswersAsOneFindPerKey) {
+  KeyedObjects<Node> objs;
+  for (int i = 0; i < 100; i += 2) objs.Put(MakeNode("", "n-" + std::to_string(i)));
+  std::vector<std::string> names;
+  for (int i = 99; i >= 0; --i) names.push_back("n-" + std::to_string(i));
+  std::vector<ObjectKeyRef> keys;
+  for (const std::string& n : names) keys.push_back({"", n});
+  std::vector<std::shared_ptr<const Node>> found;
+  objs.FindAll(keys, &found);
+  ASSERT_EQ(found.size(), 100u);
+  for (size_t k = 0; k < keys.size(); ++k) {
+    const std::shared_ptr<const Node>* one = objs.Find(keys[k]);
+    if (one == nullptr) {
+      EXPECT_EQ(found[k], nullptr) << names[k];
+    } else {
+      EXPECT_EQ(found[k], *one) << names[k];
+      EXPECT_EQ(found[k]->meta.name, names[k]);
+    }
+  }
+  EXPECT_EQ(found[0], nullptr);  // n-99: odd names were never put
+  ASSERT_NE(found[1], nullptr);
+  EXPECT_EQ(found[1]->meta.name, "n-98");
+}
+
 }  // namespace
 }  // namespace mpsim

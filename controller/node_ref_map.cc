@@ -1,0 +1,41 @@
+// Lookups of nodeRefs by Node name, for the checks that walk status.nodeRefs.
+#include "controller/node_ref_map.h"
+
+#include <string_view>
+
+namespace mpsim {
+namespace {
+
+constexpr size_t kAhead = 8;
+
+FlatViewMap<const Node*> ByName(const NodeRefMap& nodes) {
+  FlatViewMap<const Node*> out;
+  out.reserve(nodes.size());
+  const size_t n = nodes.size();
+  auto entry = nodes.begin();
+  for (size_t i = 0; i < n; ++i, ++entry) {
+    if (i + kAhead < n) PrefetchRead(&(entry + kAhead)->second->meta.name);
+    const Node* node = entry->second.get();
+    out.InsertOrAssign(node->meta.name, node);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<const Node*> NodesOfRefs(const NodeRefMap& nodes,
+                                     const std::vector<NodeReference>& refs) {
+  const FlatViewMap<const Node*> by_name = ByName(nodes);
+  const size_t n = refs.size();
+  std::vector<uint64_t> hashes(n);
+  for (size_t i = 0; i < n; ++i) hashes[i] = FlatViewMap<const Node*>::Hash(refs[i].name);
+  std::vector<const Node*> out(n, nullptr);
+  for (size_t i = 0; i < n; ++i) {
+    if (i + kAhead < n) by_name.Prefetch(hashes[i + kAhead]);
+    auto it = by_name.find(refs[i].name, hashes[i]);
+    if (it != by_name.end()) out[i] = it->second;
+  }
+  return out;
+}
+
+}  // namespace mpsim

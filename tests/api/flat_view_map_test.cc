@@ -1,0 +1,61 @@
+#include "api/flat_view_map.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace mpsim {
+namespace {
+
+TEST(FlatViewMap, FindsEveryKeyAcrossGrowthAndMissesOthers) {
+  std::vector<std::string> keys;
+  for (int i = 0; i < 1000; ++i) keys.push_back("aws:///us-east-1a/i-" + std::to_string(i));
+  FlatViewMap<int> m;  // no reserve: the index grows many times
+  for (int i = 0; i < 1000; ++i) m.InsertOrAssign(keys[i], i);
+  ASSERT_EQ(m.size(), 1000u);
+  for (int i = 0; i < 1000; ++i) {
+    auto it = m.find(keys[i]);
+    ASSERT_NE(it, m.end()) << keys[i];
+    EXPECT_EQ(it->second, i);
+  }
+  EXPECT_EQ(m.find("aws:///us-east-1a/i-1000"), m.end());
+  EXPECT_EQ(m.find(""), m.end());
+  EXPECT_EQ(FlatViewMap<int>().find("x"), FlatViewMap<int>().end());
+}
+
+// Go's map assignment: a second value under one key replaces the first, and
+// the entry's key then views the new value's bytes.
+TEST(FlatViewMap, ALaterValueUnderOneKeyReplacesKeyAndValue) {
+  const std::string first = "node-a";
+  const std::string second = "node-a";  // equal text, other bytes
+  FlatViewMap<const std::string*> m;
+  m.InsertOrAssign(first, &first);
+  m.InsertOrAssign("other", nullptr);
+  m.InsertOrAssign(second, &second);
+  ASSERT_EQ(m.size(), 2u);
+  auto it = m.find("node-a");
+  ASSERT_NE(it, m.end());
+  EXPECT_EQ(it->second, &second);
+  EXPECT_EQ(it->first.data(), second.data());
+}
+
+// Iteration follows insertion, so no hash order can reach an output.
+TEST(FlatViewMap, IteratesInInsertionOrder) {
+  FlatViewMap<int> m = {{"c", 3}, {"a", 1}, {"b", 2}};
+  std::vector<std::string> order;
+  for (const auto& [k, v] : m) order.emplace_back(k);
+  EXPECT_EQ(order, (std::vector<std::string>{"c", "a", "b"}));
+  EXPECT_EQ(m.at("a"), 1);
+}
+
+TEST(FlatViewMap, LookupWithAPrecomputedHashAgreesWithThePlainOne) {
+  FlatViewMap<int> m = {{"gce://p/z/a", 1}, {"gce://p/z/b", 2}};
+  const uint64_t h = FlatViewMap<int>::Hash("gce://p/z/b");
+  m.Prefetch(h);
+  EXPECT_EQ(m.find("gce://p/z/b", h), m.find("gce://p/z/b"));
+  EXPECT_EQ(m.find("gce://p/z/b", h)->second, 2);
+}
+
+}  // namespace
+}  // namespace mpsim
