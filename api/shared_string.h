@@ -57,6 +57,9 @@ class SharedString {
   const char* c_str() const { return str().c_str(); }
   size_t size() const { return str().size(); }
   bool empty() const { return rep_ == nullptr; }
+  // The shared buffer's address: copies share it, other strings never do
+  // while this one lives. nullptr for the empty string.
+  const void* identity() const { return rep_; }
   // Starts loading the string's header for a read a few steps later.
   void Prefetch() const {
     if (rep_ != nullptr) PrefetchRead(rep_);

@@ -97,10 +97,10 @@ Status GcpMachinePoolReconciler::WriteStatus(const InfraMachinePool& imp, const 
   if (Status s = Call(imp, "compute:instanceGroups.listInstances"); !s.ok()) return s;
   const std::vector<const ManagedInstance*> members = pool.group->ListInstances();
   ProviderIdCache& cache = ids_[imp.meta.name];
-  std::vector<SharedString> ids(members.size());
-  for (size_t i = 0; i < members.size(); ++i) {
-    if (Status s = cache.Get(members[i]->url, &ids[i]); !s.ok()) return s;
-  }
+  std::vector<const SharedString*> urls(members.size());
+  for (size_t i = 0; i < members.size(); ++i) urls[i] = &members[i]->url;
+  std::vector<SharedString> ids;
+  if (Status s = cache.GetAll(urls, &ids); !s.ok()) return s;
   cache.Trim(members.size());
   return PatchInfraPoolReport(&client_->InfraMachinePools(), imp,
                               {.provider_ids = std::move(ids), .ready = true, .provisioned = true});

@@ -1,6 +1,10 @@
 #include "models/mig/instance_url.h"
 
+#include <algorithm>
 #include <array>
+#include <cstdint>
+
+#include "api/prefetch.h"
 
 namespace mpsim::mig {
 namespace {
@@ -53,19 +57,64 @@ Status ProviderIdFromUrl(std::string_view url, std::string* provider_id) {
   return Status::Ok();
 }
 
-Status ProviderIdCache::Get(std::string_view url, SharedString* provider_id) {
-  if (auto it = ids_.find(url); it != ids_.end()) {
-    *provider_id = it->second;
-    return Status::Ok();
+uint64_t ProviderIdCache::Hash(const SharedString& url) {
+  const auto addr = reinterpret_cast<uintptr_t>(url.identity());
+  const unsigned __int128 m = static_cast<unsigned __int128>(addr) * 0x9e3779b97f4a7c15ULL;
+  return static_cast<uint64_t>(m) ^ static_cast<uint64_t>(m >> 64);
+}
+
+const ProviderIdCache::Slot* ProviderIdCache::Find(const SharedString& url, uint64_t hash) const {
+  if (slots_.empty()) return nullptr;
+  for (size_t i = hash & mask(); !slots_[i].url.empty(); i = (i + 1) & mask()) {
+    if (slots_[i].url.identity() == url.identity()) return &slots_[i];
   }
-  std::string id;
-  if (Status s = ProviderIdFromUrl(url, &id); !s.ok()) return s;
-  *provider_id = ids_.emplace(std::string(url), SharedString(std::move(id))).first->second;
+  return nullptr;
+}
+
+void ProviderIdCache::Put(const SharedString& url, SharedString id) {
+  if (2 * (size_ + 1) > slots_.size()) {
+    std::vector<Slot> old(std::max<size_t>(64, 2 * slots_.size()));
+    old.swap(slots_);
+    size_ = 0;
+    for (Slot& s : old) {
+      if (!s.url.empty()) Put(s.url, std::move(s.id));
+    }
+  }
+  size_t i = Hash(url) & mask();
+  while (!slots_[i].url.empty()) i = (i + 1) & mask();
+  slots_[i] = Slot{url, std::move(id)};
+  ++size_;
+}
+
+Status ProviderIdCache::GetAll(const std::vector<const SharedString*>& urls,
+                               std::vector<SharedString>* ids) {
+  constexpr size_t kAhead = 8;
+  const size_t n = urls.size();
+  ids->assign(n, SharedString());
+  for (size_t i = 0; i < n; ++i) {
+    // The member holding the URL, then the slot its buffer hashes to.
+    if (i + 2 * kAhead < n) PrefetchRead(urls[i + 2 * kAhead]);
+    if (i + kAhead < n && !slots_.empty()) {
+      PrefetchRead(&slots_[Hash(*urls[i + kAhead]) & mask()]);
+    }
+    const SharedString& url = *urls[i];
+    if (const Slot* s = Find(url, Hash(url)); s != nullptr && !url.empty()) {
+      (*ids)[i] = s->id;
+      continue;
+    }
+    std::string id;
+    if (Status st = ProviderIdFromUrl(url, &id); !st.ok()) return st;
+    (*ids)[i] = SharedString(std::move(id));
+    if (!url.empty()) Put(url, (*ids)[i]);
+  }
   return Status::Ok();
 }
 
 void ProviderIdCache::Trim(size_t members) {
-  if (ids_.size() > 2 * members + 64) ids_.clear();
+  if (size_ > 2 * members + 64) {
+    slots_.clear();
+    size_ = 0;
+  }
 }
 
 }  // namespace mpsim::mig

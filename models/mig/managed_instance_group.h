@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "api/shared_string.h"
 #include "models/mig/mig_options.h"
 #include "sim/event_loop.h"
 #include "sim/random.h"
@@ -37,7 +38,7 @@ struct ManagedInstance {
   std::string kubelet_version;
   std::string last_error;  // lastAttempt.errors of a failed create
   uint64_t seq = 0;        // creation order, which is the API order
-  std::string url;         // the VM's self link, once the VM exists
+  SharedString url;        // the VM's self link, once the VM exists
   uint32_t vm_epoch = 0;   // VMs created under this name; stale timers check it
 };
 

@@ -41,32 +41,55 @@ TEST(InstanceUrl, TooFewSegmentsAreAnError) {
 
 // The cache answers as the parse does, shares one entry between passes, and
 // never keeps an error: a malformed URL fails every reconcile.
+// One answer per URL buffer: both passes list the same entry; errors are
+// never kept; a URL of equal text in another buffer is parsed on its own.
 TEST(ProviderIdCache, AnswersAsTheParseAndSharesTheEntry) {
   ProviderIdCache cache;
-  const std::string url = InstanceUrl("proj", "z", "mp-0-abcd");
-  SharedString first, second;
-  ASSERT_TRUE(cache.Get(url, &first).ok());
-  ASSERT_TRUE(cache.Get(url, &second).ok());
-  EXPECT_EQ(first, "gce://proj/z/mp-0-abcd");
-  EXPECT_EQ(first.data(), second.data()) << "both passes list the same entry";
-  const std::string bad = "https://www.googleapis.com/compute/v1/projects/p/zones//instances/n";
-  SharedString id;
-  EXPECT_FALSE(cache.Get(bad, &id).ok());
-  EXPECT_FALSE(cache.Get(bad, &id).ok()) << "errors are not remembered as answers";
+  const SharedString url(InstanceUrl("proj", "z", "mp-0-abcd"));
+  std::vector<SharedString> first, second;
+  ASSERT_TRUE(cache.GetAll({&url}, &first).ok());
+  ASSERT_TRUE(cache.GetAll({&url}, &second).ok());
+  ASSERT_EQ(first.size(), 1u);
+  EXPECT_EQ(first[0], "gce://proj/z/mp-0-abcd");
+  EXPECT_EQ(first[0].data(), second[0].data()) << "both passes list the same entry";
+  const SharedString same_text(InstanceUrl("proj", "z", "mp-0-abcd"));
+  std::vector<SharedString> third;
+  ASSERT_TRUE(cache.GetAll({&same_text}, &third).ok());
+  EXPECT_EQ(third[0], "gce://proj/z/mp-0-abcd");
+  const SharedString bad("https://www.googleapis.com/compute/v1/projects/p/zones//instances/n");
+  std::vector<SharedString> ids;
+  EXPECT_FALSE(cache.GetAll({&url, &bad}, &ids).ok());
+  EXPECT_FALSE(cache.GetAll({&bad}, &ids).ok()) << "errors are not remembered as answers";
+}
+
+// Many URLs in one call (more than the look-ahead), in order, across growth.
+TEST(ProviderIdCache, GetAllAnswersEachUrlInOrder) {
+  ProviderIdCache cache;
+  std::vector<SharedString> urls;
+  for (int i = 0; i < 300; ++i) urls.emplace_back(InstanceUrl("p", "z", "vm-" + std::to_string(i)));
+  std::vector<const SharedString*> ptrs;
+  for (const SharedString& u : urls) ptrs.push_back(&u);
+  std::vector<SharedString> ids;
+  ASSERT_TRUE(cache.GetAll(ptrs, &ids).ok());
+  ASSERT_TRUE(cache.GetAll(ptrs, &ids).ok());
+  ASSERT_EQ(ids.size(), 300u);
+  for (int i = 0; i < 300; ++i) EXPECT_EQ(ids[i], "gce://p/z/vm-" + std::to_string(i));
 }
 
 TEST(ProviderIdCache, TrimForgetsDeletedMembersButAnswersStayRight) {
   ProviderIdCache cache;
-  SharedString id;
-  for (int i = 0; i < 100; ++i) {
-    ASSERT_TRUE(cache.Get(InstanceUrl("p", "z", "vm-" + std::to_string(i)), &id).ok());
-  }
-  const SharedString kept = id;
+  std::vector<SharedString> urls;
+  for (int i = 0; i < 100; ++i) urls.emplace_back(InstanceUrl("p", "z", "vm-" + std::to_string(i)));
+  std::vector<const SharedString*> ptrs;
+  for (const SharedString& u : urls) ptrs.push_back(&u);
+  std::vector<SharedString> ids;
+  ASSERT_TRUE(cache.GetAll(ptrs, &ids).ok());
+  const SharedString kept = ids.back();
   cache.Trim(10);  // 100 answers > 2 x 10 + 64: all dropped
-  SharedString again;
-  ASSERT_TRUE(cache.Get(InstanceUrl("p", "z", "vm-99"), &again).ok());
-  EXPECT_EQ(again, "gce://p/z/vm-99");
-  EXPECT_NE(again.data(), kept.data()) << "parsed anew after the trim";
+  std::vector<SharedString> again;
+  ASSERT_TRUE(cache.GetAll({&urls.back()}, &again).ok());
+  EXPECT_EQ(again[0], "gce://p/z/vm-99");
+  EXPECT_NE(again[0].data(), kept.data()) << "parsed anew after the trim";
   EXPECT_EQ(kept, "gce://p/z/vm-99") << "lists that hold the old entry keep it";
 }
 
