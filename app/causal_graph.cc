@@ -1,12 +1,16 @@
 #include "app/causal_graph.h"
 
+#include <array>
 #include <cassert>
+#include <functional>
 #include <initializer_list>
-#include <map>
 #include <optional>
-#include <set>
+#include <string_view>
+#include <unordered_map>
 #include <utility>
+#include <vector>
 
+#include "api/string_hash.h"
 #include "app/instance_states.h"
 
 namespace mpsim {
@@ -39,7 +43,7 @@ class CausalGraph::Builder {
     g_->end_ = Add(t, MomentKind::kEnd, "", "");
     for (MomentId v = 0; v < n; ++v) {
       const Moment& m = g_->graph_[v];
-      if (m.kind != K::kFault || instances_.count(m.object)) Link(v, g_->end_);
+      if (m.kind != K::kFault || IsInstance(m.object)) Link(v, g_->end_);
     }
   }
 
@@ -48,7 +52,7 @@ class CausalGraph::Builder {
 
   void Instance(const TimelineRow& r) {
     const std::string& x = r.object;
-    instances_.insert(x);
+    objects_[Intern(x)].instance = true;
     if (r.field == "currentAction" && r.from.empty() && r.to == "CREATING") {
       return Effect(r, K::kRequested, x, {kill_, provisioning_, deleting_, gone_});
     }
@@ -137,7 +141,7 @@ class CausalGraph::Builder {
     for (const std::optional<MomentId>& c : causes) {
       if (c) Link(*c, v);
     }
-    latest_[{object, kind}] = v;
+    objects_[Intern(object)].latest[static_cast<size_t>(kind)] = v + 1;
     return v;
   }
 
@@ -153,25 +157,46 @@ class CausalGraph::Builder {
   }
 
   std::optional<MomentId> Of(const std::string& object, K kind) const {
-    auto it = latest_.find({object, kind});
-    if (it == latest_.end()) return std::nullopt;
+    auto it = ids_.find(std::string_view(object));
+    if (it == ids_.end()) return std::nullopt;
+    const MomentId v = objects_[it->second].latest[static_cast<size_t>(kind)];
+    if (v == 0) return std::nullopt;
+    return v - 1;
+  }
+
+  // The object's index in objects_, added on first sight.
+  size_t Intern(const std::string& object) {
+    auto [it, fresh] = ids_.try_emplace(object, objects_.size());
+    if (fresh) objects_.emplace_back();
     return it->second;
+  }
+  bool IsInstance(const std::string& object) const {
+    auto it = ids_.find(std::string_view(object));
+    return it != ids_.end() && objects_[it->second].instance;
   }
 
   // Nodes carry their instance's name; before the Node exists, the instance
   // is the providerID's last path segment (aws:///zone/i-1, gce://p/z/name).
   std::string InstanceOf(const std::string& id) const {
-    auto it = instance_of_.find(id);
+    auto it = instance_of_.find(std::string_view(id));
     if (it != instance_of_.end()) return it->second;
     const size_t slash = id.rfind('/');
     return slash == std::string::npos ? id : id.substr(slash + 1);
   }
 
+  // What the builder knows of one object (instance or Node name, zone, "").
+  struct Object {
+    std::array<MomentId, kMomentKinds> latest{};  // 1 + its latest moment per kind; 0: none
+    bool instance = false;                        // it has an instance state row
+  };
+
   CausalGraph* g_;
-  std::map<std::pair<std::string, K>, MomentId> latest_;
-  std::map<std::string, std::string> instance_of_;  // providerID -> instance
-  std::set<std::string> instances_;                 // every instance with a state row
-  std::optional<MomentId> kill_;                    // the last instance.killed fault
+  // Only ever looked up, never iterated: no hash order reaches the graph.
+  std::unordered_map<std::string, size_t, StringHash, std::equal_to<>> ids_;
+  std::vector<Object> objects_;
+  std::unordered_map<std::string, std::string, StringHash, std::equal_to<>>
+      instance_of_;               // providerID -> instance
+  std::optional<MomentId> kill_;  // the last instance.killed fault
   // The pool's last instance running, deleting and gone, whatever the instance.
   std::optional<MomentId> running_, deleting_, gone_;
   std::optional<MomentId> provisioning_;  // the pool entering phase Provisioning

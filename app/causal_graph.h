@@ -31,6 +31,7 @@ enum class MomentKind {
   kFault,           // an injected fault or a cloud/API error (capacity, throttling, kill)
   kEnd,             // convergence, or the end of the run when the pool never converged
 };
+inline constexpr size_t kMomentKinds = static_cast<size_t>(MomentKind::kEnd) + 1;
 
 struct Moment {
   Time time = 0;
