@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "api/shared_string.h"
 #include "api/string_hash.h"
 #include "api/string_map.h"
 #include "api/time.h"
@@ -51,7 +52,7 @@ struct OwnerReference {
   std::string api_version;
   std::string kind;
   std::string name;
-  std::string uid;
+  SharedString uid;
   bool controller = false;
   bool operator==(const OwnerReference&) const = default;
 };
@@ -59,7 +60,9 @@ struct OwnerReference {
 struct ObjectMeta {
   std::string name;
   std::string ns;
-  std::string uid;  // set by the API server on create
+  // Set by the API server on create. Shared: the references that name the
+  // object (nodeRefs, owner references) copy a count, not 36 bytes.
+  SharedString uid;
   Labels labels;
   StringMap annotations;
   std::vector<OwnerReference> owner_references;

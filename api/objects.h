@@ -80,7 +80,7 @@ struct NodeReference {
   std::string api_version = "v1";
   std::string kind = "Node";
   std::string name;
-  std::string uid;
+  SharedString uid;  // the Node's own buffer
   bool operator==(const NodeReference&) const = default;
 };
 // Whether the names strictly increase; known once per list version.

@@ -30,7 +30,7 @@ std::string FormatNodeRefs(const std::vector<NodeReference>& refs) {
   for (size_t i = 0; i < refs.size(); ++i) {
     const NodeReference& r = refs[i];
     out += (i ? " {" : "{") + std::string("Kind:") + r.kind + " Namespace: Name:" + r.name +
-           " UID:" + r.uid + " APIVersion:" + r.api_version + " ResourceVersion: FieldPath:}";
+           " UID:" + r.uid.str() + " APIVersion:" + r.api_version + " ResourceVersion: FieldPath:}";
   }
   return out + "]";
 }
@@ -48,13 +48,10 @@ bool NodeRefsUpToDate(const MachinePool& mp, const std::optional<NodeRefMap>& no
   const std::vector<const Node*> found = NodesOfRefs(*nodes, refs);
   const size_t n = refs.size();
   for (size_t i = 0; i < n; ++i) {
-    // The Node's uid field, then both uid buffers, loaded ahead.
-    if (i + 2 * kAhead < n && found[i + 2 * kAhead] != nullptr) {
-      PrefetchRead(&found[i + 2 * kAhead]->meta.uid);
-    }
+    // The Node's uid field, loaded ahead; a ref made from this Node shares
+    // its uid buffer, so the compare settles by address.
     if (i + kAhead < n && found[i + kAhead] != nullptr) {
-      PrefetchRead(found[i + kAhead]->meta.uid.data());
-      PrefetchRead(refs[i + kAhead].uid.data());
+      PrefetchRead(&found[i + kAhead]->meta.uid);
     }
     if (found[i] == nullptr || found[i]->meta.uid != refs[i].uid) return false;
   }
@@ -215,7 +212,7 @@ Status GetNodeReferences(const std::vector<SharedString>& provider_ids, int32_t 
     if (i + kAhead < n && found[i + kAhead] != nullptr) {
       const Node& later = **found[i + kAhead];
       PrefetchRead(later.status.conditions.data());
-      PrefetchRead(later.meta.uid.data());
+      later.meta.uid.Prefetch();  // its count goes up in the reference
     }
     if (found[i] == nullptr) continue;
     const Node& node = **found[i];
