@@ -22,6 +22,17 @@ class CausalGraph::Builder {
  public:
   explicit Builder(CausalGraph* g) : g_(g) {}
 
+  MomentId Start(Time t, const std::string& pool) { return Add(t, MomentKind::kStart, pool, ""); }
+
+  // The graph in compressed form: built once, from every edge at once, where
+  // adding edge by edge kept two growing edge lists per moment.
+  CausalGraphBase Finish() {
+    CausalGraphBase g(boost::edges_are_unsorted_multi_pass, edges_.begin(), edges_.end(),
+                      waits_.begin(), moments_.size());
+    for (size_t v = 0; v < moments_.size(); ++v) g[v] = std::move(moments_[v]);
+    return g;
+  }
+
   void Row(const TimelineRow& r) {
     if (r.object_kind == "Instance") return Instance(r);
     if (r.object_kind == "Node") return NodeRow(r);
@@ -39,10 +50,10 @@ class CausalGraph::Builder {
     // Convergence waits for whatever happened last; every moment is a
     // candidate but faults that hit no instance (a zone out of capacity, a
     // reordered API answer): those delay instances, not the pool itself.
-    const size_t n = g_->size();
+    const size_t n = moments_.size();
     g_->end_ = Add(t, MomentKind::kEnd, "", "");
     for (MomentId v = 0; v < n; ++v) {
-      const Moment& m = g_->graph_[v];
+      const Moment& m = moments_[v];
       if (m.kind != K::kFault || IsInstance(m.object)) Link(v, g_->end_);
     }
   }
@@ -146,14 +157,15 @@ class CausalGraph::Builder {
   }
 
   MomentId Add(Time t, K kind, const std::string& object, const std::string& detail) {
-    return boost::add_vertex(Moment{t, kind, object, detail}, g_->graph_);
+    moments_.push_back(Moment{t, kind, object, detail});
+    return moments_.size() - 1;
   }
 
   void Link(MomentId from, MomentId to) {
     // Causes come first in the timeline: the graph is acyclic by construction.
-    assert(from < to && g_->graph_[from].time <= g_->graph_[to].time);
-    const Duration d = g_->graph_[to].time - g_->graph_[from].time;
-    boost::add_edge(from, to, Wait{d}, g_->graph_);
+    assert(from < to && moments_[from].time <= moments_[to].time);
+    edges_.emplace_back(from, to);
+    waits_.push_back(Wait{moments_[to].time - moments_[from].time});
   }
 
   std::optional<MomentId> Of(const std::string& object, K kind) const {
@@ -191,6 +203,9 @@ class CausalGraph::Builder {
   };
 
   CausalGraph* g_;
+  std::vector<Moment> moments_;  // vertex v is moments_[v], in timeline order
+  std::vector<std::pair<MomentId, MomentId>> edges_;
+  std::vector<Wait> waits_;  // one per edge
   // Only ever looked up, never iterated: no hash order reaches the graph.
   std::unordered_map<std::string, size_t, StringHash, std::equal_to<>> ids_;
   std::vector<Object> objects_;
@@ -204,12 +219,13 @@ class CausalGraph::Builder {
 
 CausalGraph::CausalGraph(const std::vector<TimelineRow>& rows, const std::string& pool, Time start,
                          Time end) {
-  start_ = boost::add_vertex(Moment{start, MomentKind::kStart, pool, ""}, graph_);
   Builder b(this);
+  start_ = b.Start(start, pool);
   for (const TimelineRow& r : rows) {
     if (r.pool == pool && r.time >= start && r.time <= end) b.Row(r);
   }
   b.End(end);
+  graph_ = b.Finish();
 }
 
 MomentId CausalGraph::BindingCause(MomentId v) const {

@@ -2,7 +2,7 @@
 // the timeline: vertices are moments, an edge u -> v says "v waited for u".
 #pragma once
 
-#include <boost/graph/adjacency_list.hpp>
+#include <boost/graph/compressed_sparse_row_graph.hpp>
 #include <cstddef>
 #include <string>
 #include <vector>
@@ -45,8 +45,7 @@ struct Wait {
   Duration duration = 0;
 };
 
-using CausalGraphBase =
-    boost::adjacency_list<boost::vecS, boost::vecS, boost::bidirectionalS, Moment, Wait>;
+using CausalGraphBase = boost::compressed_sparse_row_graph<boost::bidirectionalS, Moment, Wait>;
 using MomentId = CausalGraphBase::vertex_descriptor;
 
 class CausalGraph {
