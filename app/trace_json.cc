@@ -1,11 +1,14 @@
 #include "app/trace_json.h"
 
 #include <cstdio>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 
+#include "api/string_hash.h"
 #include "app/instance_states.h"
 
 namespace mpsim {
@@ -204,9 +207,12 @@ class TraceBuilder {
   }
 
   int Tid(int pid, const std::string& object) {
-    auto [it, fresh] = tids_.try_emplace({pid, object}, static_cast<int>(tids_.size()) + 1);
-    if (fresh) Meta("thread_name", pid, it->second, object);
-    return it->second;
+    auto& of_pid = tids_[pid];
+    if (auto it = of_pid.find(std::string_view(object)); it != of_pid.end()) return it->second;
+    const int tid = ++tid_count_;
+    of_pid.emplace(object, tid);
+    Meta("thread_name", pid, tid, object);
+    return tid;
   }
 
   void Controllers() {
@@ -227,7 +233,9 @@ class TraceBuilder {
   Writer w_;
   Time end_ = 0;
   std::map<std::string, int> pids_;
-  std::map<std::pair<int, std::string>, int> tids_;
+  // pid -> object -> tid; only looked up, so hash order reaches no output.
+  std::map<int, std::unordered_map<std::string, int, StringHash, std::equal_to<>>> tids_;
+  int tid_count_ = 0;  // tids are numbered across every pid
   std::map<std::pair<int, int>, Open> open_;
   std::map<int, Replicas> replicas_;  // pid -> the last desired, ready, available
 };
