@@ -39,10 +39,20 @@ TEST(InstanceUrl, TooFewSegmentsAreAnError) {
   EXPECT_EQ(id, "gce://p/z/n");
 }
 
+// The self links of vm-0 .. vm-<n-1>, and pointers to them as GetAll takes.
+struct Urls {
+  explicit Urls(int n) {
+    for (int i = 0; i < n; ++i) urls.emplace_back(InstanceUrl("p", "z", "vm-" + std::to_string(i)));
+    for (const SharedString& u : urls) ptrs.push_back(&u);
+  }
+  std::vector<SharedString> urls;
+  std::vector<const SharedString*> ptrs;
+};
+
 // The cache answers as the parse does, shares one entry between passes, and
-// never keeps an error: a malformed URL fails every reconcile.
-// One answer per URL buffer: both passes list the same entry; errors are
-// never kept; a URL of equal text in another buffer is parsed on its own.
+// never keeps an error: a malformed URL fails every reconcile. One answer per URL buffer: both
+// passes list the same entry; errors are never kept; a URL of equal text in another buffer is
+// parsed on its own.
 TEST(ProviderIdCache, AnswersAsTheParseAndSharesTheEntry) {
   ProviderIdCache cache;
   const SharedString url(InstanceUrl("proj", "z", "mp-0-abcd"));
@@ -65,29 +75,23 @@ TEST(ProviderIdCache, AnswersAsTheParseAndSharesTheEntry) {
 // Many URLs in one call (more than the look-ahead), in order, across growth.
 TEST(ProviderIdCache, GetAllAnswersEachUrlInOrder) {
   ProviderIdCache cache;
-  std::vector<SharedString> urls;
-  for (int i = 0; i < 300; ++i) urls.emplace_back(InstanceUrl("p", "z", "vm-" + std::to_string(i)));
-  std::vector<const SharedString*> ptrs;
-  for (const SharedString& u : urls) ptrs.push_back(&u);
+  const Urls u(300);
   std::vector<SharedString> ids;
-  ASSERT_TRUE(cache.GetAll(ptrs, &ids).ok());
-  ASSERT_TRUE(cache.GetAll(ptrs, &ids).ok());
+  ASSERT_TRUE(cache.GetAll(u.ptrs, &ids).ok());
+  ASSERT_TRUE(cache.GetAll(u.ptrs, &ids).ok());
   ASSERT_EQ(ids.size(), 300u);
   for (int i = 0; i < 300; ++i) EXPECT_EQ(ids[i], "gce://p/z/vm-" + std::to_string(i));
 }
 
 TEST(ProviderIdCache, TrimForgetsDeletedMembersButAnswersStayRight) {
   ProviderIdCache cache;
-  std::vector<SharedString> urls;
-  for (int i = 0; i < 100; ++i) urls.emplace_back(InstanceUrl("p", "z", "vm-" + std::to_string(i)));
-  std::vector<const SharedString*> ptrs;
-  for (const SharedString& u : urls) ptrs.push_back(&u);
+  const Urls u(100);
   std::vector<SharedString> ids;
-  ASSERT_TRUE(cache.GetAll(ptrs, &ids).ok());
+  ASSERT_TRUE(cache.GetAll(u.ptrs, &ids).ok());
   const SharedString kept = ids.back();
   cache.Trim(10);  // 100 answers > 2 x 10 + 64: all dropped
   std::vector<SharedString> again;
-  ASSERT_TRUE(cache.GetAll({&urls.back()}, &again).ok());
+  ASSERT_TRUE(cache.GetAll({&u.urls.back()}, &again).ok());
   EXPECT_EQ(again[0], "gce://p/z/vm-99");
   EXPECT_NE(again[0].data(), kept.data()) << "parsed anew after the trim";
   EXPECT_EQ(kept, "gce://p/z/vm-99") << "lists that hold the old entry keep it";
