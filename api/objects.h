@@ -76,9 +76,19 @@ struct MachinePoolSpec {
   std::optional<ProviderIDList> provider_id_list;
   bool operator==(const MachinePoolSpec&) const = default;
 };
+// The apiVersion and kind every nodeRef carries: one buffer each for the
+// whole run, so a 10,000-entry nodeRefs list holds pointers, not strings.
+inline const SharedString& NodeRefApiVersion() {
+  static const SharedString kV1 = SharedString::Immortal("v1");
+  return kV1;
+}
+inline const SharedString& NodeRefKind() {
+  static const SharedString kNode = SharedString::Immortal("Node");
+  return kNode;
+}
 struct NodeReference {
-  std::string api_version = "v1";
-  std::string kind = "Node";
+  SharedString api_version = NodeRefApiVersion();
+  SharedString kind = NodeRefKind();
   std::string name;
   SharedString uid;  // the Node's own buffer
   bool operator==(const NodeReference&) const = default;

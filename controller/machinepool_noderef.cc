@@ -29,8 +29,9 @@ std::string FormatNodeRefs(const std::vector<NodeReference>& refs) {
   std::string out = "[";
   for (size_t i = 0; i < refs.size(); ++i) {
     const NodeReference& r = refs[i];
-    out += (i ? " {" : "{") + std::string("Kind:") + r.kind + " Namespace: Name:" + r.name +
-           " UID:" + r.uid.str() + " APIVersion:" + r.api_version + " ResourceVersion: FieldPath:}";
+    out += (i ? " {" : "{") + std::string("Kind:") + r.kind.str() + " Namespace: Name:" + r.name +
+           " UID:" + r.uid.str() + " APIVersion:" + r.api_version.str() +
+           " ResourceVersion: FieldPath:}";
   }
   return out + "]";
 }
