@@ -46,6 +46,10 @@ std::vector<DefaultEntry> MigDefaults() {
        "H"},
       {"spec.machinePools[].provider.mig.preemptionProbability", "0", "",
        "fault off unless asked; GCE publishes no preemption rate (providers.md §3.3)", "-"},
+      {"spec.machinePools[].provider.mig.stagingFraction", "0.5", "",
+       "mpsim choice: providers.md §3.1 names PROVISIONING -> STAGING -> RUNNING but no "
+       "split of the launch time (unverified)",
+       "-"},
       {"spec.machinePools[].provider.mig.gke", "false", "",
        "mpsim choice: a plain MIG behind GCPMachinePool", "-"},
       {"spec.machinePools[].provider.mig.upgradeSettings.maxSurge", "1", "",

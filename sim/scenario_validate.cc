@@ -239,6 +239,14 @@ class Validator {
     Probability(m.stockout_probability(), JoinKey(path, "stockoutProbability"));
     Probability(m.malformed_url_probability(), JoinKey(path, "malformedUrlProbability"));
     Probability(m.preemption_probability(), JoinKey(path, "preemptionProbability"));
+    if (m.staging_fraction() < 0 || m.staging_fraction() >= 1) {
+      Add(JoinKey(path, "stagingFraction"),
+          "expected a fraction of the launch delay from 0 up to (not including) 1, got " +
+              Number(m.staging_fraction()));
+    }
+    if (m.has_autohealing_initial_delay()) {
+      Dist(m.autohealing_initial_delay(), JoinKey(path, "autohealingInitialDelay"));
+    }
     if (m.preemption_probability() == 1) {
       Add(JoinKey(path, "preemptionProbability"),
           "expected below 1: a VM preempted within every hour for sure has no finite rate");

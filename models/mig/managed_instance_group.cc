@@ -23,6 +23,26 @@ const char* ActionName(Action a) {
       return "RESTARTING";
     case Action::kRecreating:
       return "RECREATING";
+    case Action::kVerifying:
+      return "VERIFYING";
+  }
+  return "UNKNOWN";
+}
+
+const char* StatusName(VmStatus s) {
+  switch (s) {
+    case VmStatus::kNone:
+      return "";
+    case VmStatus::kProvisioning:
+      return "PROVISIONING";
+    case VmStatus::kStaging:
+      return "STAGING";
+    case VmStatus::kRunning:
+      return "RUNNING";
+    case VmStatus::kStopping:
+      return "STOPPING";
+    case VmStatus::kTerminated:
+      return "TERMINATED";
   }
   return "UNKNOWN";
 }
@@ -49,7 +69,8 @@ ManagedInstanceGroup::ManagedInstanceGroup(EventLoop* loop, WorkloadCluster* wor
       delete_rng_(StreamFor(seed, "mig/" + base_ + "/delete")),
       react_rng_(StreamFor(seed, "mig/" + base_ + "/react")),
       fault_rng_(StreamFor(seed, "mig/" + base_ + "/faults")),
-      preempt_rng_(StreamFor(seed, "mig/" + base_ + "/preempt")) {}
+      preempt_rng_(StreamFor(seed, "mig/" + base_ + "/preempt")),
+      verify_rng_(StreamFor(seed, "mig/" + base_ + "/autohealing")) {}
 
 void ManagedInstanceGroup::Insert(const std::string& zone, int32_t target,
                                   const std::string& kubelet_version) {
@@ -128,16 +149,32 @@ void ManagedInstanceGroup::SchedulePreemptions(const ManagedInstance& mi) {
                preempt("instance.preempted"));
 }
 
+// The stopped VM stays: TERMINATED, still listed by listInstances(ALL) under
+// its URL, its capacity released. After the group's reaction delay it is
+// repaired: deleted and created again under its name (providers.md §3.1,
+// §3.3 preemption row).
 void ManagedInstanceGroup::OnPreempted(const std::string& name) {
   auto it = instances_.find(name);
   if (it == instances_.end() || it->second.status != VmStatus::kStopping) return;
   rec_->Change(loop_->Now(), "Instance", name, "state", "STOPPING", "TERMINATED", pool_);
   workload_->InstanceGone(name);
-  it->second.status = VmStatus::kNone;
-  it->second.action = Action::kCreating;
+  it->second.status = VmStatus::kTerminated;
   --vms_;
   const std::string n = name;
-  loop_->After(Sample(opts_.reaction_delay, react_rng_), [this, n] { TryCreate(n); });
+  const uint32_t epoch = it->second.vm_epoch;
+  loop_->After(Sample(opts_.reaction_delay, react_rng_), [this, n, epoch] { Repair(n, epoch); });
+}
+
+void ManagedInstanceGroup::Repair(const std::string& name, uint32_t epoch) {
+  auto it = instances_.find(name);
+  if (it == instances_.end() || it->second.vm_epoch != epoch) return;
+  ManagedInstance& mi = it->second;
+  if (mi.status != VmStatus::kTerminated || mi.action == Action::kDeleting) return;
+  Row(mi, "currentAction", ActionName(mi.action), "RECREATING");
+  mi.status = VmStatus::kNone;
+  Row(mi, "currentAction", "RECREATING", "CREATING");
+  mi.action = Action::kCreating;
+  TryCreate(name);
 }
 
 std::vector<const ManagedInstance*> ManagedInstanceGroup::ListInstances() const {
@@ -206,7 +243,23 @@ void ManagedInstanceGroup::TryCreate(const std::string& name) {
   it->second.template_version = template_version_;
   it->second.kubelet_version = kubelet_version_;
   rec_->Change(loop_->Now(), "Instance", name, "state", "", "PROVISIONING", pool_);
-  loop_->After(Sample(opts_.launch_delay, launch_rng_), [this, name] { OnRunning(name); });
+  // One draw for the whole launch, split at staging_fraction (docs/defaults.md).
+  const Duration launch = Sample(opts_.launch_delay, launch_rng_);
+  if (opts_.staging_fraction > 0) {
+    const uint32_t epoch = it->second.vm_epoch;
+    const auto staging =
+        static_cast<Duration>(std::llround(static_cast<double>(launch) * opts_.staging_fraction));
+    loop_->After(staging, [this, name, epoch] { OnStaging(name, epoch); });
+  }
+  loop_->After(launch, [this, name] { OnRunning(name); });
+}
+
+void ManagedInstanceGroup::OnStaging(const std::string& name, uint32_t epoch) {
+  auto it = instances_.find(name);
+  if (it == instances_.end() || it->second.vm_epoch != epoch) return;
+  if (it->second.status != VmStatus::kProvisioning) return;
+  it->second.status = VmStatus::kStaging;
+  Row(it->second, "state", "PROVISIONING", "STAGING");
 }
 
 // Drawn only when the fault is on, so other random draws stay as they were.
@@ -222,15 +275,35 @@ std::string ManagedInstanceGroup::SelfLink(const std::string& name) {
 
 void ManagedInstanceGroup::OnRunning(const std::string& name) {
   auto it = instances_.find(name);
-  if (it == instances_.end() || it->second.status != VmStatus::kProvisioning) return;
+  if (it == instances_.end()) return;
   ManagedInstance& mi = it->second;
+  if (mi.status != VmStatus::kProvisioning && mi.status != VmStatus::kStaging) return;
+  Row(mi, "state", StatusName(mi.status), "RUNNING");
   mi.status = VmStatus::kRunning;
-  Row(mi, "state", "PROVISIONING", "RUNNING");
-  Row(mi, "currentAction", "CREATING", "NONE");
-  mi.action = Action::kNone;
+  if (opts_.autohealing_initial_delay) {
+    // VERIFYING: "waits for the autohealing health check to report HEALTHY"
+    // (providers.md §3.1); the VM is not yet available to an update.
+    Row(mi, "currentAction", "CREATING", "VERIFYING");
+    mi.action = Action::kVerifying;
+    const uint32_t epoch = mi.vm_epoch;
+    loop_->After(Sample(*opts_.autohealing_initial_delay, verify_rng_),
+                 [this, name, epoch] { OnVerified(name, epoch); });
+  } else {
+    Row(mi, "currentAction", "CREATING", "NONE");
+    mi.action = Action::kNone;
+  }
   workload_->InstanceBooted(pool_, name, "gce://" + opts_.project + "/" + zone_ + "/" + name,
                             mi.kubelet_version);
   SchedulePreemptions(mi);
+  if (updating_) UpdateStep();
+}
+
+void ManagedInstanceGroup::OnVerified(const std::string& name, uint32_t epoch) {
+  auto it = instances_.find(name);
+  if (it == instances_.end() || it->second.vm_epoch != epoch) return;
+  if (it->second.action != Action::kVerifying) return;
+  Row(it->second, "currentAction", "VERIFYING", "NONE");
+  it->second.action = Action::kNone;
   if (updating_) UpdateStep();
 }
 
@@ -241,14 +314,16 @@ void ManagedInstanceGroup::DeleteInstance(const std::string& name) {
   Row(mi, "currentAction", ActionName(mi.action), "DELETING");
   mi.action = Action::kDeleting;
   const bool had_vm = mi.status != VmStatus::kNone;
-  if (had_vm) {
-    Row(mi, "state", mi.status == VmStatus::kRunning ? "RUNNING" : "PROVISIONING", "STOPPING");
+  // A VM stopping for a preemption is already on its way; a TERMINATED one
+  // is only deleted.
+  if (had_vm && mi.status != VmStatus::kStopping && mi.status != VmStatus::kTerminated) {
+    Row(mi, "state", StatusName(mi.status), "STOPPING");
     mi.status = VmStatus::kStopping;
   }
   loop_->After(had_vm ? Sample(opts_.delete_delay, delete_rng_) : 0, [this, name] {
     auto gone = instances_.find(name);
     if (gone == instances_.end()) return;
-    if (gone->second.status != VmStatus::kNone) {
+    if (gone->second.status == VmStatus::kStopping) {
       rec_->Change(loop_->Now(), "Instance", name, "state", "STOPPING", "TERMINATED", pool_);
       --vms_;
     }

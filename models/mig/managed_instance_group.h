@@ -26,9 +26,20 @@ inline constexpr Duration kPreemptionNotice = 30 * kSecond;
 inline constexpr Duration kPreemptibleMaxRuntime = 24 * kHour;
 
 // currentAction; REFRESHING, RESTARTING and RECREATING are a PROACTIVE update
-// of the VM where it stands.
-enum class Action { kCreating, kNone, kDeleting, kRefreshing, kRestarting, kRecreating };
-enum class VmStatus { kNone, kProvisioning, kRunning, kStopping };
+// of the VM where it stands (RECREATING also the repair of a preempted VM);
+// VERIFYING waits out the autohealing health check's initial delay.
+enum class Action {
+  kCreating,
+  kNone,
+  kDeleting,
+  kRefreshing,
+  kRestarting,
+  kRecreating,
+  kVerifying
+};
+// instanceStatus (providers.md §3.1): PROVISIONING -> STAGING -> RUNNING;
+// STOPPING -> TERMINATED. A TERMINATED VM still exists and is listed.
+enum class VmStatus { kNone, kProvisioning, kStaging, kRunning, kStopping, kTerminated };
 
 struct ManagedInstance {
   std::string name;
@@ -80,6 +91,9 @@ class ManagedInstanceGroup {
   void Preempt(const std::string& name, const std::string& fault);
   void SchedulePreemptions(const ManagedInstance& mi);
   void OnPreempted(const std::string& name);
+  void Repair(const std::string& name, uint32_t epoch);
+  void OnStaging(const std::string& name, uint32_t epoch);
+  void OnVerified(const std::string& name, uint32_t epoch);
   std::string SelfLink(const std::string& name);
   void Converge();
   void Create();
@@ -104,7 +118,7 @@ class ManagedInstanceGroup {
   std::string pool_;
   MigOptions opts_;
   std::string base_;  // baseInstanceName
-  Rng launch_rng_, delete_rng_, react_rng_, fault_rng_, preempt_rng_;
+  Rng launch_rng_, delete_rng_, react_rng_, fault_rng_, preempt_rng_, verify_rng_;
   bool exists_ = false;
   bool deleting_ = false;
   std::string zone_;

@@ -17,6 +17,10 @@ MigOptions ToMigOptions(const proto::MigProvider& p) {
   o.malformed_url_probability = p.malformed_url_probability();
   o.preemptible = p.preemptible();
   o.preemption_probability = p.preemption_probability();
+  o.staging_fraction = p.staging_fraction();
+  if (p.has_autohealing_initial_delay()) {
+    o.autohealing_initial_delay = ToDistSpec(p.autohealing_initial_delay());
+  }
   o.update.proactive = p.update_policy() == "PROACTIVE";
   o.update.max_surge = p.update_max_surge();
   o.update.max_unavailable = p.update_max_unavailable();

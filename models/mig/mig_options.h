@@ -4,6 +4,7 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,11 @@ struct MigOptions {
   double malformed_url_probability = 0;  // a VM's self link CAPG cannot parse
   bool preemptible = false;              // stopped 24 h after it started
   double preemption_probability = 0;     // per instance-hour of running
+  // Where in the launch delay the VM turns from PROVISIONING to STAGING.
+  double staging_fraction = 0.5;
+  // The autohealing health check's initial delay: a new VM is VERIFYING for
+  // this long after RUNNING. Absent: no health check (CAPG attaches none).
+  std::optional<DistSpec> autohealing_initial_delay;
   int32_t api_requests_per_minute = 1500;
   std::string project = "mpsim-project";
   UpdatePolicy update;  // applied when the instance template changes

@@ -64,25 +64,118 @@ TEST_F(MigTest, ResizeDownRemovesInstancesWithoutAVmFirst) {
   EXPECT_EQ(g.ListInstances().size(), 2u);
 }
 
-// Preemption (providers.md §3): STOPPING through the 30 s notice, still a
-// member; then gone and recreated under the same name.
+// Preemption (providers.md §3.1, §3.3): STOPPING through the 30 s notice,
+// then TERMINATED and still a member under its URL; the group then repairs
+// it: RECREATING, and the VM is created again under the same name.
 TEST_F(MigTest, PreemptedVmStopsAfterTheNoticeAndIsRecreatedUnderItsName) {
   ManagedInstanceGroup g(&loop_, &workload_, &rec_, "mp-0", Options(), 1);
   g.Insert("z", 1, "v1.30.0");
   RunTo(kMinute);
   ASSERT_EQ(g.ListInstances().size(), 1u);
   const std::string name = g.ListInstances()[0]->name;
+  const std::string url = g.ListInstances()[0]->url;
   const Time killed = loop_.Now();  // the loop stands at its last event, not at RunTo's bound
   g.Kill(name);
   RunTo(killed + kPreemptionNotice - kSecond);
   ASSERT_EQ(g.ListInstances().size(), 1u);
   EXPECT_EQ(g.ListInstances()[0]->status, VmStatus::kStopping);
   RunTo(killed + kPreemptionNotice + kSecond / 2);
-  EXPECT_TRUE(g.ListInstances().empty()) << "stopped, not yet recreated (reaction 1 s)";
+  ASSERT_EQ(g.ListInstances().size(), 1u) << "a TERMINATED VM is listed (instanceState=ALL)";
+  EXPECT_EQ(g.ListInstances()[0]->status, VmStatus::kTerminated);
+  EXPECT_EQ(g.ListInstances()[0]->url.str(), url);
+  RunTo(killed + kPreemptionNotice + 3 * kSecond / 2);  // repaired after the 1 s reaction
+  ASSERT_EQ(g.ListInstances().size(), 1u);
+  EXPECT_EQ(g.ListInstances()[0]->status, VmStatus::kProvisioning);
+  EXPECT_EQ(g.ListInstances()[0]->action, Action::kCreating);
   RunTo(killed + 2 * kMinute);
   ASSERT_EQ(g.ListInstances().size(), 1u);
   EXPECT_EQ(g.ListInstances()[0]->name, name);
   EXPECT_EQ(g.ListInstances()[0]->status, VmStatus::kRunning);
+}
+
+// The instance rows of `field` for one instance, as "from>to", in order.
+std::vector<std::string> Rows(const Recorder& rec, const std::string& name,
+                              const std::string& field) {
+  std::vector<std::string> out;
+  for (const TimelineRow& r : rec.rows()) {
+    if (r.object_kind == "Instance" && r.object == name && r.field == field) {
+      out.push_back(r.from + ">" + r.to);
+    }
+  }
+  return out;
+}
+
+TEST_F(MigTest, PreemptionRepairIsRecordedAsRecreating) {
+  ManagedInstanceGroup g(&loop_, &workload_, &rec_, "mp-0", Options(), 1);
+  g.Insert("z", 1, "v1.30.0");
+  RunTo(kMinute);
+  const std::string name = g.ListInstances()[0]->name;
+  g.Kill(name);
+  RunTo(3 * kMinute);
+  EXPECT_EQ(Rows(rec_, name, "currentAction"),
+            (std::vector<std::string>{">CREATING", "CREATING>NONE", "NONE>RECREATING",
+                                      "RECREATING>CREATING", "CREATING>NONE"}));
+  EXPECT_EQ(Rows(rec_, name, "state"),
+            (std::vector<std::string>{">PROVISIONING", "PROVISIONING>STAGING", "STAGING>RUNNING",
+                                      "RUNNING>STOPPING", "STOPPING>TERMINATED", ">PROVISIONING",
+                                      "PROVISIONING>STAGING", "STAGING>RUNNING"}));
+}
+
+// PROVISIONING -> STAGING -> RUNNING (providers.md §3.1): the one launch
+// delay (20 s here, from the create at 1 s) split at stagingFraction.
+TEST_F(MigTest, StagingSplitsTheLaunchDelay) {
+  MigOptions o = Options();
+  o.staging_fraction = 0.25;
+  ManagedInstanceGroup g(&loop_, &workload_, &rec_, "mp-0", o, 1);
+  g.Insert("z", 1, "v1.30.0");
+  RunTo(kSecond + 5 * kSecond - kSecond / 10);
+  ASSERT_EQ(g.ListInstances().size(), 1u);
+  EXPECT_EQ(g.ListInstances()[0]->status, VmStatus::kProvisioning);
+  RunTo(kSecond + 5 * kSecond + kSecond / 10);
+  EXPECT_EQ(g.ListInstances()[0]->status, VmStatus::kStaging);
+  RunTo(kSecond + 20 * kSecond - kSecond / 10);
+  EXPECT_EQ(g.ListInstances()[0]->status, VmStatus::kStaging);
+  RunTo(kSecond + 20 * kSecond + kSecond / 10);
+  EXPECT_EQ(g.ListInstances()[0]->status, VmStatus::kRunning);
+}
+
+TEST_F(MigTest, StagingFractionZeroGoesStraightToRunning) {
+  MigOptions o = Options();
+  o.staging_fraction = 0;
+  ManagedInstanceGroup g(&loop_, &workload_, &rec_, "mp-0", o, 1);
+  g.Insert("z", 1, "v1.30.0");
+  RunTo(kMinute);
+  const std::string name = g.ListInstances()[0]->name;
+  EXPECT_EQ(Rows(rec_, name, "state"),
+            (std::vector<std::string>{">PROVISIONING", "PROVISIONING>RUNNING"}));
+}
+
+// With an autohealing health check the new VM is VERIFYING for the initial
+// delay after RUNNING, then NONE (providers.md §3.1); without one, NONE at once.
+TEST_F(MigTest, AutohealingKeepsANewVmVerifyingForTheInitialDelay) {
+  MigOptions o = Options();
+  o.autohealing_initial_delay = DistSpec::Constant(kMinute);
+  ManagedInstanceGroup g(&loop_, &workload_, &rec_, "mp-0", o, 1);
+  g.Insert("z", 1, "v1.30.0");
+  RunTo(21 * kSecond + kSecond / 10);  // RUNNING at 21 s
+  ASSERT_EQ(g.ListInstances().size(), 1u);
+  EXPECT_EQ(g.ListInstances()[0]->status, VmStatus::kRunning);
+  EXPECT_EQ(g.ListInstances()[0]->action, Action::kVerifying);
+  RunTo(81 * kSecond - kSecond / 10);
+  EXPECT_EQ(g.ListInstances()[0]->action, Action::kVerifying);
+  RunTo(81 * kSecond + kSecond / 10);
+  EXPECT_EQ(g.ListInstances()[0]->action, Action::kNone);
+  const std::string name = g.ListInstances()[0]->name;
+  EXPECT_EQ(Rows(rec_, name, "currentAction"),
+            (std::vector<std::string>{">CREATING", "CREATING>VERIFYING", "VERIFYING>NONE"}));
+}
+
+TEST_F(MigTest, WithoutAHealthCheckANewVmIsNoneAtRunning) {
+  ManagedInstanceGroup g(&loop_, &workload_, &rec_, "mp-0", Options(), 1);
+  g.Insert("z", 1, "v1.30.0");
+  RunTo(21 * kSecond + kSecond / 10);
+  ASSERT_EQ(g.ListInstances().size(), 1u);
+  EXPECT_EQ(g.ListInstances()[0]->action, Action::kNone);
 }
 
 // The Fault rows of `what`, in time order.

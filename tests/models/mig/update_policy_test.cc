@@ -158,6 +158,31 @@ TEST_F(UpdateRolloutTest, SurgeOnlyKeepsEveryVmServing) {
   EXPECT_EQ(RollOut(&g, 1, p), 1);
 }
 
+// A VERIFYING VM is not yet available (providers.md §3.2: RUNNING and, with
+// a health check, HEALTHY): with maxUnavailable 0 the old VM stays until the
+// new one has passed the autohealing initial delay.
+TEST_F(UpdateRolloutTest, SurgeWaitsForTheNewVmToBeVerified) {
+  const UpdatePolicy p = Policy("1", "0");
+  MigOptions o = Options(p);
+  o.autohealing_initial_delay = DistSpec::Constant(60 * kSecond);
+  ManagedInstanceGroup g(&loop_, &workload_, &rec_, "mp-0", o, 1);
+  g.Insert("z", 1, "v1.30.0");
+  loop_.Run(5 * kMinute, 10'000'000);
+  const std::set<std::string> old = Names(g);
+  const Time start = loop_.Now();
+  g.SetInstanceTemplate("v1.31.0");
+  auto old_deleting = [&] {
+    for (const ManagedInstance* m : g.ListManagedInstances()) {
+      if (old.count(m->name) && m->action == Action::kDeleting) return true;
+    }
+    return false;
+  };
+  loop_.Run(start + 50 * kSecond, 10'000'000);  // new VM RUNNING at +20 s, VERIFYING
+  EXPECT_FALSE(old_deleting()) << "the new VM is still VERIFYING";
+  loop_.Run(start + 90 * kSecond, 10'000'000);  // verified at +80 s
+  EXPECT_TRUE(old_deleting());
+}
+
 TEST_F(UpdateRolloutTest, RecreateKeepsNamesAndNeverSurges) {
   UpdatePolicy p = Policy("1", "2");
   p.replacement = ReplacementMethod::kRecreate;
