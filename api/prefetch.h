@@ -2,7 +2,14 @@
 // steps later, so that the cache misses of independent lookups overlap.
 #pragma once
 
+#include <cstddef>
+
 namespace mpsim {
+
+// How many steps ahead a loop over Nodes or cache slots starts loading what a
+// later step reads: enough for a miss to be served by then, few enough that
+// the lines are still in L1 when the step comes.
+inline constexpr size_t kPrefetchAhead = 8;
 
 // Never faults and changes no result: only when the load happens.
 inline void PrefetchRead(const void* p) {

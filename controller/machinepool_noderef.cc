@@ -20,9 +20,6 @@ namespace {
 constexpr const char* kErrNoAvailableNodes =
     "cannot find nodes with matching ProviderIDs in ProviderIDList";
 constexpr Duration kNodeRefsRequeue = 30 * kSecond;
-// How many steps ahead the per-Node passes start loading what a later step
-// reads: enough for a miss to be served in time, few enough to stay in L1.
-constexpr size_t kAhead = 8;
 
 // fmt "%+v" of []corev1.ObjectReference, for the SuccessfulSetNodeRefs event.
 std::string FormatNodeRefs(const std::vector<NodeReference>& refs) {
@@ -51,8 +48,8 @@ bool NodeRefsUpToDate(const MachinePool& mp, const std::optional<NodeRefMap>& no
   for (size_t i = 0; i < n; ++i) {
     // The Node's uid field, loaded ahead; a ref made from this Node shares
     // its uid buffer, so the compare settles by address.
-    if (i + kAhead < n && found[i + kAhead] != nullptr) {
-      PrefetchRead(&found[i + kAhead]->meta.uid);
+    if (i + kPrefetchAhead < n && found[i + kPrefetchAhead] != nullptr) {
+      PrefetchRead(&found[i + kPrefetchAhead]->meta.uid);
     }
     if (found[i] == nullptr || found[i]->meta.uid != refs[i].uid) return false;
   }
@@ -139,12 +136,12 @@ struct HashedKey {
 };
 
 // The match key of each providerID and its hash, loading each string's
-// buffer kAhead steps before it is hashed.
+// buffer kPrefetchAhead steps before it is hashed.
 template <class IdAt>
 std::vector<HashedKey> HashKeys(size_t n, IdAt id_at, ProviderIDMatch match) {
   std::vector<HashedKey> out(n);
   for (size_t i = 0; i < n; ++i) {
-    if (i + kAhead < n) id_at(i + kAhead).Prefetch();
+    if (i + kPrefetchAhead < n) id_at(i + kPrefetchAhead).Prefetch();
     std::optional<std::string_view> key = ProviderIDKey(id_at(i), match);
     if (key) out[i] = {key, NodeRefMap::Hash(*key)};
   }
@@ -159,14 +156,14 @@ NodeRefMap GetNodeRefMap(ObjectClient<Node>* nodes, ProviderIDMatch match) {
   std::vector<HashedKey> keys = HashKeys(
       n,
       [&](size_t i) -> const SharedString& {
-        if (i + kAhead < n) PrefetchRead(&all[i + kAhead]->spec.provider_id);
+        if (i + kPrefetchAhead < n) PrefetchRead(&all[i + kPrefetchAhead]->spec.provider_id);
         return all[i]->spec.provider_id;
       },
       match);
   NodeRefMap out;
   out.reserve(n);
   for (size_t i = 0; i < n; ++i) {
-    if (i + kAhead < n) out.Prefetch(keys[i + kAhead].hash);
+    if (i + kPrefetchAhead < n) out.Prefetch(keys[i + kPrefetchAhead].hash);
     // A later Node with the same key wins, as in Go's map assignment.
     if (keys[i].key) out.InsertOrAssign(*keys[i].key, std::move(all[i]), keys[i].hash);
   }
@@ -184,7 +181,7 @@ std::vector<const std::shared_ptr<const Node>*> FindNodes(const std::vector<Shar
       n, [&](size_t i) -> const SharedString& { return ids[i]; }, match);
   std::vector<const std::shared_ptr<const Node>*> found(n, nullptr);
   for (size_t i = 0; i < n; ++i) {
-    if (i + kAhead < n) nodes.Prefetch(keys[i + kAhead].hash);
+    if (i + kPrefetchAhead < n) nodes.Prefetch(keys[i + kPrefetchAhead].hash);
     if (!keys[i].key) continue;
     auto it = nodes.find(*keys[i].key, keys[i].hash);
     if (it != nodes.end()) found[i] = &it->second;
@@ -205,13 +202,13 @@ Status GetNodeReferences(const std::vector<SharedString>& provider_ids, int32_t 
   const size_t n = found.size();
   for (size_t i = 0; i < n; ++i) {
     // Two steps of loading ahead: the Node's lines, then its conditions.
-    if (i + 2 * kAhead < n && found[i + 2 * kAhead] != nullptr) {
-      const Node& later = **found[i + 2 * kAhead];
+    if (i + 2 * kPrefetchAhead < n && found[i + 2 * kPrefetchAhead] != nullptr) {
+      const Node& later = **found[i + 2 * kPrefetchAhead];
       PrefetchRead(&later.meta.uid);
       PrefetchRead(&later.status.conditions);
     }
-    if (i + kAhead < n && found[i + kAhead] != nullptr) {
-      const Node& later = **found[i + kAhead];
+    if (i + kPrefetchAhead < n && found[i + kPrefetchAhead] != nullptr) {
+      const Node& later = **found[i + kPrefetchAhead];
       PrefetchRead(later.status.conditions.data());
       later.meta.uid.Prefetch();  // its count goes up in the reference
     }
@@ -343,11 +340,11 @@ Status DeleteRetiredNodes(ObjectClient<Node>* nodes, const std::vector<NodeRefer
   ref_keys.reserve(held.size());
   for (size_t i = 0; i < held.size(); ++i) {
     // The Node's spec line, then the providerID's header, loaded ahead.
-    if (i + 2 * kAhead < held.size() && held[i + 2 * kAhead] != nullptr) {
-      PrefetchRead(&held[i + 2 * kAhead]->spec.provider_id);
+    if (i + 2 * kPrefetchAhead < held.size() && held[i + 2 * kPrefetchAhead] != nullptr) {
+      PrefetchRead(&held[i + 2 * kPrefetchAhead]->spec.provider_id);
     }
-    if (i + kAhead < held.size() && held[i + kAhead] != nullptr) {
-      held[i + kAhead]->spec.provider_id.Prefetch();
+    if (i + kPrefetchAhead < held.size() && held[i + kPrefetchAhead] != nullptr) {
+      held[i + kPrefetchAhead]->spec.provider_id.Prefetch();
     }
     const Node* node = held[i].get();
     if (node == nullptr) continue;  // logged and skipped upstream

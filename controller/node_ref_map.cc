@@ -3,10 +3,10 @@
 
 #include <string_view>
 
+#include "api/prefetch.h"
+
 namespace mpsim {
 namespace {
-
-constexpr size_t kAhead = 8;
 
 FlatViewMap<const Node*> ByName(const NodeRefMap& nodes) {
   FlatViewMap<const Node*> out;
@@ -14,7 +14,7 @@ FlatViewMap<const Node*> ByName(const NodeRefMap& nodes) {
   const size_t n = nodes.size();
   auto entry = nodes.begin();
   for (size_t i = 0; i < n; ++i, ++entry) {
-    if (i + kAhead < n) PrefetchRead(&(entry + kAhead)->second->meta.name);
+    if (i + kPrefetchAhead < n) PrefetchRead(&(entry + kPrefetchAhead)->second->meta.name);
     const Node* node = entry->second.get();
     out.InsertOrAssign(node->meta.name, node);
   }
@@ -31,7 +31,7 @@ std::vector<const Node*> NodesOfRefs(const NodeRefMap& nodes,
   for (size_t i = 0; i < n; ++i) hashes[i] = FlatViewMap<const Node*>::Hash(refs[i].name);
   std::vector<const Node*> out(n, nullptr);
   for (size_t i = 0; i < n; ++i) {
-    if (i + kAhead < n) by_name.Prefetch(hashes[i + kAhead]);
+    if (i + kPrefetchAhead < n) by_name.Prefetch(hashes[i + kPrefetchAhead]);
     auto it = by_name.find(refs[i].name, hashes[i]);
     if (it != by_name.end()) out[i] = it->second;
   }

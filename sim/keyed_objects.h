@@ -39,18 +39,17 @@ class KeyedObjects {
   }
 
   // Find of each key, in order. The lookups' misses (index slot, then the
-  // object whose name settles the match) are started kAhead keys early, so
+  // object whose name settles the match) are started kPrefetchAhead keys early, so
   // they overlap: the informer answers a reconcile's Get per nodeRef here.
   void FindAll(const std::vector<ObjectKeyRef>& keys, std::vector<Ptr>* out) const {
-    constexpr size_t kAhead = 8;
     const size_t n = keys.size();
     std::vector<uint64_t> hashes(n);
     for (size_t i = 0; i < n; ++i) hashes[i] = ObjectKeyHash{}(keys[i]);
     out->clear();
     out->reserve(n);
     for (size_t i = 0; i < n; ++i) {
-      if (i + 2 * kAhead < n) PrefetchSlot(hashes[i + 2 * kAhead]);
-      if (i + kAhead < n) PrefetchObject(hashes[i + kAhead]);
+      if (i + 2 * kPrefetchAhead < n) PrefetchSlot(hashes[i + 2 * kPrefetchAhead]);
+      if (i + kPrefetchAhead < n) PrefetchObject(hashes[i + kPrefetchAhead]);
       const Slot* s = FindSlot(keys[i], hashes[i]);
       out->push_back(s == nullptr ? nullptr : s->obj);
     }

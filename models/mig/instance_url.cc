@@ -88,14 +88,13 @@ void ProviderIdCache::Put(const SharedString& url, SharedString id) {
 
 Status ProviderIdCache::GetAll(const std::vector<const SharedString*>& urls,
                                std::vector<SharedString>* ids) {
-  constexpr size_t kAhead = 8;
   const size_t n = urls.size();
   ids->assign(n, SharedString());
   for (size_t i = 0; i < n; ++i) {
     // The member holding the URL, then the slot its buffer hashes to.
-    if (i + 2 * kAhead < n) PrefetchRead(urls[i + 2 * kAhead]);
-    if (i + kAhead < n && !slots_.empty()) {
-      PrefetchRead(&slots_[Hash(*urls[i + kAhead]) & mask()]);
+    if (i + 2 * kPrefetchAhead < n) PrefetchRead(urls[i + 2 * kPrefetchAhead]);
+    if (i + kPrefetchAhead < n && !slots_.empty()) {
+      PrefetchRead(&slots_[Hash(*urls[i + kPrefetchAhead]) & mask()]);
     }
     const SharedString& url = *urls[i];
     if (const Slot* s = Find(url, Hash(url)); s != nullptr && !url.empty()) {
