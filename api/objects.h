@@ -89,7 +89,9 @@ inline const SharedString& NodeRefKind() {
 struct NodeReference {
   SharedString api_version = NodeRefApiVersion();
   SharedString kind = NodeRefKind();
-  std::string name;
+  // Shared with the last list's entry for the same Node: a reconcile that
+  // rebuilds 10,000 references allocates no name strings (GetNodeReferences).
+  SharedString name;
   SharedString uid;  // the Node's own buffer
   bool operator==(const NodeReference&) const = default;
 };

@@ -87,9 +87,12 @@ struct NodeReferencesResult {
   int available = 0;
   int ready = 0;
 };
+// `previous` (the pool's current nodeRefs) only lends its name strings to
+// the references of the same Nodes; the result does not depend on it.
 Status GetNodeReferences(const std::vector<SharedString>& provider_ids, int32_t min_ready_seconds,
                          const NodeRefMap& nodes, Time now, ProviderIDMatch match,
-                         NodeReferencesResult* out);
+                         NodeReferencesResult* out,
+                         const std::vector<NodeReference>& previous = {});
 // errNoAvailableNodes: ids were given but none matched a Node.
 bool IsNoAvailableNodes(const Status& s);
 Status PatchNodes(ObjectClient<Node>* nodes, const std::vector<NodeReference>& refs,

@@ -26,9 +26,9 @@ std::string FormatNodeRefs(const std::vector<NodeReference>& refs) {
   std::string out = "[";
   for (size_t i = 0; i < refs.size(); ++i) {
     const NodeReference& r = refs[i];
-    out += (i ? " {" : "{") + std::string("Kind:") + r.kind.str() + " Namespace: Name:" + r.name +
-           " UID:" + r.uid.str() + " APIVersion:" + r.api_version.str() +
-           " ResourceVersion: FieldPath:}";
+    out += (i ? " {" : "{") + std::string("Kind:") + r.kind.str() +
+           " Namespace: Name:" + r.name.str() + " UID:" + r.uid.str() +
+           " APIVersion:" + r.api_version.str() + " ResourceVersion: FieldPath:}";
   }
   return out + "]";
 }
@@ -119,7 +119,7 @@ Status ReconcileNodeRefs(const MachinePoolDeps& d, MachinePoolScope* s, Result* 
   NodeReferencesResult res;
   st = GetNodeReferences(ids ? ids->vec() : std::vector<SharedString>{},
                          mp->spec.template_.spec.min_ready_seconds.value_or(0), *s->node_ref_map,
-                         d.clock->Now(), d.opts.provider_id_match, &res);
+                         d.clock->Now(), d.opts.provider_id_match, &res, mp->status.node_refs);
   if (IsNoAvailableNodes(st)) return Status::Ok();  // a Node event will trigger us (D6)
   if (!st.ok()) {
     d.client->RecordEvent(mp->meta.Key(), "Warning", "FailedSetNodeRef", st.message());
@@ -189,11 +189,39 @@ std::vector<const std::shared_ptr<const Node>*> FindNodes(const std::vector<Shar
   return found;
 }
 
+// The name of each new reference, taken from the previous list's entry for
+// the same Node where there is one. The lists are usually in the same order
+// with Nodes added or dropped here and there, so a cursor that looks a few
+// entries ahead finds almost all of them; a miss only costs a new string.
+class PreviousNames {
+ public:
+  explicit PreviousNames(const std::vector<NodeReference>& prev) : prev_(prev) {}
+
+  SharedString For(const Node& node) {
+    const void* uid = node.meta.uid.identity();
+    const size_t end = std::min(prev_.size(), next_ + kLookAhead);
+    for (size_t k = next_; uid != nullptr && k < end; ++k) {
+      // A uid buffer is one Node's, and a Node never changes its name.
+      if (prev_[k].uid.identity() == uid) {
+        next_ = k + 1;
+        return prev_[k].name;
+      }
+    }
+    return SharedString(node.meta.name);
+  }
+
+ private:
+  static constexpr size_t kLookAhead = 4;
+  const std::vector<NodeReference>& prev_;
+  size_t next_ = 0;  // entries before it were matched or skipped
+};
+
 }  // namespace
 
 Status GetNodeReferences(const std::vector<SharedString>& provider_ids, int32_t min_ready_seconds,
                          const NodeRefMap& nodes, Time now, ProviderIDMatch match,
-                         NodeReferencesResult* out) {
+                         NodeReferencesResult* out, const std::vector<NodeReference>& previous) {
+  PreviousNames names(previous);
   *out = {};
   out->references.reserve(provider_ids.size());
   out->nodes.reserve(provider_ids.size());
@@ -220,7 +248,7 @@ Status GetNodeReferences(const std::vector<SharedString>& provider_ids, int32_t 
       ++out->ready;
       if (ReadyLongEnough(*ready, min_ready_seconds, now)) ++out->available;
     }
-    out->references.emplace_back(NodeReference{.name = node.meta.name, .uid = node.meta.uid});
+    out->references.emplace_back(NodeReference{.name = names.For(node), .uid = node.meta.uid});
     out->nodes.push_back(*found[i]);
   }
   if (out->references.empty() && !provider_ids.empty()) {

@@ -104,6 +104,38 @@ TEST_F(MachinePoolGetNodeReference, ValidProviderIdValidAwsNodeWithMinReadySecon
   Expect({"aws://us-east-1/id-node-1"}, 0, {"node-1"}, 1, 1);
 }
 
+// Not upstream: the references a reconcile rebuilds take their name strings
+// from the pool's previous nodeRefs for the same Node (same uid buffer), so
+// that a 10,000-Node pool allocates no names per reconcile; new Nodes, and a
+// Node recreated under an old name (new uid), get their own.
+TEST(GetNodeReferencesPrevious, SharesNamesOfTheSameNodesOnly) {
+  NodeRefMap nodes;
+  std::vector<std::shared_ptr<const Node>> held;
+  for (const char* name : {"n-a", "n-b", "n-c"}) {
+    held.push_back(std::make_shared<const Node>(
+        fake::MakeNode(name, std::string("test://") + name, "True", std::string("uid-") + name)));
+    nodes.InsertOrAssign(held.back()->spec.provider_id, held.back());
+  }
+  const std::vector<SharedString> ids = {"test://n-a", "test://n-b", "test://n-c"};
+  NodeReferencesResult first;
+  ASSERT_TRUE(GetNodeReferences(ids, 0, nodes, 0, ProviderIDMatch::kExact, &first).ok());
+  // n-b left and came back as a new object with the same name.
+  auto reborn = std::make_shared<const Node>(fake::MakeNode("n-b", "test://n-b", "True", "uid-b2"));
+  nodes.InsertOrAssign(reborn->spec.provider_id, reborn);
+  NodeReferencesResult second;
+  ASSERT_TRUE(
+      GetNodeReferences(ids, 0, nodes, 0, ProviderIDMatch::kExact, &second, first.references).ok());
+  ASSERT_EQ(second.references.size(), 3u);
+  EXPECT_EQ(second.references[0].name.identity(), first.references[0].name.identity());
+  EXPECT_NE(second.references[1].name.identity(), first.references[1].name.identity());
+  EXPECT_EQ(second.references[2].name.identity(), first.references[2].name.identity());
+  EXPECT_EQ(second.references[1].name, "n-b");
+  EXPECT_EQ(second.references[1].uid, "uid-b2");
+  NodeReferencesResult fresh;  // what a reconcile without a previous list sees
+  ASSERT_TRUE(GetNodeReferences(ids, 0, nodes, 0, ProviderIDMatch::kExact, &fresh).ok());
+  EXPECT_EQ(second.references, fresh.references);
+}
+
 // ---- TestMachinePoolPatchNodes ----
 
 class MachinePoolPatchNodes : public ::testing::Test {
