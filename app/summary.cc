@@ -54,7 +54,7 @@ std::string NotConvergedReason(const PoolRecord& r) {
   return why;
 }
 
-void FillPool(const SummaryInputs& in, const PoolRecord& r, proto::PoolSummary* p) {
+void FillPool(const SummaryInputs& in, const PoolRecord& r, int index, proto::PoolSummary* p) {
   p->set_name(r.name);
   p->set_provider(r.provider);
   p->set_final_phase(r.deleted ? "Deleted" : r.phase);
@@ -94,7 +94,10 @@ void FillPool(const SummaryInputs& in, const PoolRecord& r, proto::PoolSummary* 
                     r.converged_since.has_value(),
                     r.deleted,
                     p->not_converged_reason()};
-  if (in.critical_path) {
+  if (!in.critical_path) return;
+  if (in.deferred_paths != nullptr) {
+    in.deferred_paths->push_back({index, q});
+  } else {
     FillCriticalPath(ComputeCriticalPath(*in.recorder, q), p->mutable_critical_path());
   }
 }
@@ -118,7 +121,17 @@ void BuildSummary(const SummaryInputs& in, proto::RunSummary* out) {
   out->set_api_writes(in.api_writes);
   for (const auto& p : in.scenario->spec().machine_pools()) {
     auto it = in.observer->pools().find(p.name());
-    if (it != in.observer->pools().end()) FillPool(in, it->second, out->add_pools());
+    if (it == in.observer->pools().end()) continue;
+    const int index = out->pools_size();
+    FillPool(in, it->second, index, out->add_pools());
+  }
+}
+
+void FillCriticalPaths(const Recorder& rec, const std::vector<PendingPath>& paths,
+                       proto::RunSummary* out) {
+  for (const PendingPath& p : paths) {
+    FillCriticalPath(ComputeCriticalPath(rec, p.query),
+                     out->mutable_pools(p.pool)->mutable_critical_path());
   }
 }
 

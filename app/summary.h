@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "app/critical_path.h"
 #include "sim/event_loop.h"
 #include "sim/pool_observer.h"
 #include "sim/proto/scenario.pb.h"
@@ -12,6 +13,13 @@
 #include "sim/recorder.h"
 
 namespace mpsim {
+
+// A pool's critical path still to be worked out: its index in
+// RunSummary.pools and what to ask of the recorder.
+struct PendingPath {
+  int pool = 0;
+  PathQuery query;
+};
 
 struct SummaryInputs {
   const proto::Scenario* scenario;
@@ -22,9 +30,17 @@ struct SummaryInputs {
   uint64_t api_writes = 0;
   uint64_t reconciles = 0;
   bool critical_path = true;  // false: leave each pool's critical_path empty
+  // Non-null: each pool's critical path is queued here, for
+  // FillCriticalPaths, instead of being worked out by BuildSummary.
+  std::vector<PendingPath>* deferred_paths = nullptr;
 };
 
 void BuildSummary(const SummaryInputs& in, proto::RunSummary* out);
+
+// Works out the queued critical paths into their pools. It reads only `rec`,
+// so it can run while the world that filled `rec` is torn down.
+void FillCriticalPaths(const Recorder& rec, const std::vector<PendingPath>& paths,
+                       proto::RunSummary* out);
 
 // Nearest-rank percentile (q in (0,1]) of sorted values. REQUIRES: !sorted.empty().
 Duration Percentile(const std::vector<Duration>& sorted, double q);

@@ -1,7 +1,9 @@
 #include "app/world.h"
 
 #include <map>
+#include <memory>
 #include <set>
+#include <thread>
 #include <vector>
 
 #include "app/delete_machine.h"
@@ -62,7 +64,10 @@ class World {
 
   bool Build(std::string* error);
   // False with *error when a budget of spec.limits stopped the run.
-  bool Run(const RunOptions& opts, RunOutput* out, std::string* error);
+  // Runs to the horizon and fills *out, leaving the critical paths the
+  // options ask for in *paths.
+  bool Run(const RunOptions& opts, RunOutput* out, std::vector<PendingPath>* paths,
+           std::string* error);
 
  private:
   bool BuildProviders(std::string* error);
@@ -278,7 +283,8 @@ void World::CreatePool(const proto::MachinePoolSpec& p) {
   mgmt_.Store<MachinePool>().Create(&mp);
 }
 
-bool World::Run(const RunOptions& opts, RunOutput* out, std::string* error) {
+bool World::Run(const RunOptions& opts, RunOutput* out, std::vector<PendingPath>* paths,
+                std::string* error) {
   RunLimits limits(sc_.spec().limits());
   EventLoop::Stats stats = loop_.Run(sc_.spec().horizon(), limits.ForLoop());
   *error = limits.Error(stats, rec_);
@@ -288,6 +294,7 @@ bool World::Run(const RunOptions& opts, RunOutput* out, std::string* error) {
   for (ControllerHandle* h : controllers_) in.api_writes += h->api_writes();
   in.reconciles = mp_controller_->queue().reconciles();
   in.critical_path = opts.critical_path;
+  in.deferred_paths = paths;
   BuildSummary(in, &out->summary);
   out->recorder = std::move(rec_);
   return true;
@@ -297,9 +304,18 @@ bool World::Run(const RunOptions& opts, RunOutput* out, std::string* error) {
 
 bool RunScenario(const proto::Scenario& scenario, uint64_t seed, RunOutput* out, std::string* error,
                  const RunOptions& opts) {
-  World world(scenario, seed);
-  if (!world.Build(error)) return false;
-  return world.Run(opts, out, error);
+  auto world = std::make_unique<World>(scenario, seed);
+  if (!world->Build(error)) return false;
+  std::vector<PendingPath> paths;
+  if (!world->Run(opts, out, &paths, error)) return false;
+  if (paths.empty()) return true;
+  // The critical paths read only the run's recorder, which is out of the
+  // world now: a second core works them out while this one frees the world.
+  std::thread path_worker(
+      [out, &paths] { FillCriticalPaths(out->recorder, paths, &out->summary); });
+  world.reset();
+  path_worker.join();
+  return true;
 }
 
 }  // namespace mpsim
