@@ -3,10 +3,10 @@
 // a SharedString is a reference count, where a std::string copies its bytes.
 #pragma once
 
-#include <atomic>
 #include <compare>
 #include <cstddef>
 #include <cstdint>
+#include <ext/atomicity.h>
 #include <ostream>
 #include <string>
 #include <string_view>
@@ -18,8 +18,11 @@ namespace mpsim {
 
 // Reads behave like `const std::string`: it converts to `const std::string&`
 // and to std::string_view, and compares by value with either. Copies that
-// share a buffer compare equal without looking at it. The count is atomic,
-// so a string may outlive its run on another thread (sweeps run in threads).
+// share a buffer compare equal without looking at it. The count is atomic
+// once the process has a second thread, so a string may outlive its run on
+// another thread (sweeps run in threads); before that, as libstdc++ does for
+// shared_ptr, it is a plain add: a locked add would also wait for every
+// load in flight, and the reconcile passes keep many in flight on purpose.
 class SharedString {
  public:
   SharedString() = default;
@@ -28,7 +31,7 @@ class SharedString {
   SharedString(const char* s) : SharedString(std::string(s)) {}  // NOLINT: as above
   explicit SharedString(std::string_view s) : SharedString(std::string(s)) {}
   SharedString(const SharedString& o) noexcept : rep_(o.rep_) {
-    if (rep_ != nullptr && !rep_->immortal) rep_->refs.fetch_add(1, std::memory_order_relaxed);
+    if (rep_ != nullptr && !rep_->immortal) __gnu_cxx::__atomic_add_dispatch(&rep_->refs, 1);
   }
   // A string that is never counted nor freed: for constants held in statics
   // and copied by every run, where a shared count would bounce between the
@@ -45,7 +48,7 @@ class SharedString {
   }
   ~SharedString() {
     if (rep_ != nullptr && !rep_->immortal &&
-        rep_->refs.fetch_sub(1, std::memory_order_acq_rel) == 1) {
+        __gnu_cxx::__exchange_and_add_dispatch(&rep_->refs, -1) == 1) {
       delete rep_;
     }
   }
@@ -86,7 +89,7 @@ class SharedString {
 
  private:
   struct Rep {
-    std::atomic<uint32_t> refs;
+    _Atomic_word refs;  // __gnu_cxx dispatch: atomic only when threads exist
     std::string s;
     bool immortal;
   };
