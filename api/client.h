@@ -48,7 +48,9 @@ class ObjectClient {
     for (const ObjectKeyRef& k : keys) out.push_back(GetShared(k));
     return out;
   }
-  // Reads from the cache, ordered by (namespace, name).
+  // Reads from the cache, ordered by (namespace, name). Hold the answers of
+  // List and GetSharedAll for one reconcile: a cache may keep what it drops
+  // meanwhile alive for them rather than count each object.
   virtual std::vector<std::shared_ptr<const T>> List(const ListOptions<T>& opts) = 0;
   // Creates the object; the server fills uid, resourceVersion, generation.
   virtual Status Create(T* obj) = 0;

@@ -35,8 +35,11 @@ class CacheClient : public ObjectClient<T> {
   }
 
   std::vector<Ptr> GetSharedAll(const std::vector<ObjectKeyRef>& keys) override {
+    std::vector<const T*> found;
+    informer_->FindAll(keys, &found);
     std::vector<Ptr> out;
-    informer_->FindAll(keys, &out);
+    out.reserve(found.size());
+    for (const T* obj : found) out.push_back(informer_->Lease(obj));
     return out;
   }
 
@@ -47,7 +50,7 @@ class CacheClient : public ObjectClient<T> {
     for (; it != cache_->end(); ++it) {
       const T& obj = *it->second;
       if (!opts.ns.empty() && obj.meta.ns != opts.ns) break;
-      if (Matches(obj, opts)) out.push_back(it->second);
+      if (Matches(obj, opts)) out.push_back(informer_->Lease(&obj));
     }
     return out;
   }

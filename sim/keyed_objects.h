@@ -41,7 +41,9 @@ class KeyedObjects {
   // Find of each key, in order. The lookups' misses (index slot, then the
   // object whose name settles the match) are started kPrefetchAhead keys early, so
   // they overlap: the informer answers a reconcile's Get per nodeRef here.
-  void FindAll(const std::vector<ObjectKeyRef>& keys, std::vector<Ptr>* out) const {
+  // Answers are the objects themselves (nullptr where absent), uncounted:
+  // the caller takes whatever count it needs.
+  void FindAll(const std::vector<ObjectKeyRef>& keys, std::vector<const T*>* out) const {
     const size_t n = keys.size();
     std::vector<uint64_t> hashes(n);
     for (size_t i = 0; i < n; ++i) hashes[i] = ObjectKeyHash{}(keys[i]);
@@ -51,7 +53,7 @@ class KeyedObjects {
       if (i + 2 * kPrefetchAhead < n) PrefetchSlot(hashes[i + 2 * kPrefetchAhead]);
       if (i + kPrefetchAhead < n) PrefetchObject(hashes[i + kPrefetchAhead]);
       const Slot* s = FindSlot(keys[i], hashes[i]);
-      out->push_back(s == nullptr ? nullptr : s->obj);
+      out->push_back(s == nullptr ? nullptr : s->obj.get());
     }
   }
 

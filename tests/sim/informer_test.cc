@@ -69,5 +69,38 @@ TEST(Informer, ModifiedEventCarriesThePreviousCachedState) {
   EXPECT_TRUE(inf.cache().empty());
 }
 
+// A leased pointer (what List and GetSharedAll hand out) keeps the object it
+// was given even after the cache replaced it, and the cache lets go of the
+// replaced object at the first change after the last lease is gone.
+TEST(Informer, LeasedObjectsOutliveTheCacheEntryUntilReleased) {
+  EventLoop loop;
+  ApiServer server(&loop);
+  Informer<Node> inf(&loop, &server.Store<Node>(), DistSpec::Constant(kMillisecond),
+                     StreamFor(1, "test"));
+  Node n = MakeNode("a");
+  n.spec.provider_id = "first";
+  ASSERT_TRUE(server.Store<Node>().Create(&n).ok());
+  loop.Run(kSecond, 100);
+  const std::shared_ptr<const Node>* cached = inf.Find({"", "a"});
+  ASSERT_NE(cached, nullptr);
+  std::weak_ptr<const Node> first = *cached;
+  std::shared_ptr<const Node> leased = inf.Lease(cached->get());
+  auto patch = [&](const std::string& id) {
+    Node m;
+    ASSERT_TRUE(server.Store<Node>().Get({"", "a"}, &m).ok());
+    m.spec.provider_id = id;
+    ASSERT_TRUE(server.Store<Node>().Patch(&m).ok());
+    loop.Run(loop.Now() + kSecond, 100);
+  };
+  patch("second");
+  EXPECT_EQ((*inf.Find({"", "a"}))->spec.provider_id, "second");
+  EXPECT_FALSE(first.expired());
+  EXPECT_EQ(leased->spec.provider_id, "first");
+  leased.reset();
+  EXPECT_FALSE(first.expired());  // freed at the next change, not at once
+  patch("third");
+  EXPECT_TRUE(first.expired());
+}
+
 }  // namespace
 }  // namespace mpsim

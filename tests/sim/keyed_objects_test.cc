@@ -91,7 +91,7 @@ TEST(KeyedObjects, FindAllAnswersAsOneFindPerKey) {
   for (int i = 99; i >= 0; --i) names.push_back("n-" + std::to_string(i));
   std::vector<ObjectKeyRef> keys;
   for (const std::string& n : names) keys.push_back({"", n});
-  std::vector<std::shared_ptr<const Node>> found;
+  std::vector<const Node*> found;
   objs.FindAll(keys, &found);
   ASSERT_EQ(found.size(), 100u);
   for (size_t k = 0; k < keys.size(); ++k) {
@@ -99,7 +99,7 @@ TEST(KeyedObjects, FindAllAnswersAsOneFindPerKey) {
     if (one == nullptr) {
       EXPECT_EQ(found[k], nullptr) << names[k];
     } else {
-      EXPECT_EQ(found[k], *one) << names[k];
+      EXPECT_EQ(found[k], one->get()) << names[k];
       EXPECT_EQ(found[k]->meta.name, names[k]);
     }
   }
