@@ -2,11 +2,13 @@
 // informer cache (possibly stale), writes to the API server, counts writes.
 #pragma once
 
+#include <algorithm>
 #include <map>
 #include <memory>
 #include <vector>
 
 #include "api/client.h"
+#include "api/prefetch.h"
 #include "sim/informer.h"
 #include "sim/object_store.h"
 
@@ -18,7 +20,7 @@ class CacheClient : public ObjectClient<T> {
   using Ptr = std::shared_ptr<const T>;
 
   CacheClient(const Informer<T>* informer, ObjectStore<T>* store, uint64_t* writes)
-      : informer_(informer), cache_(&informer->cache()), store_(store), writes_(writes) {}
+      : informer_(informer), store_(store), writes_(writes) {}
 
   Status Get(const ObjectKey& key, T* out) override {
     const Ptr* found = informer_->Find(key);
@@ -45,10 +47,18 @@ class CacheClient : public ObjectClient<T> {
 
   std::vector<Ptr> List(const ListOptions<T>& opts) override {
     if (!opts.index_field.empty()) return ListIndexed(opts);
+    using Entry = typename KeyedObjects<T>::Entry;
+    const std::vector<const Entry*>& all = informer_->InOrder();
+    auto it = all.begin();
+    if (!opts.ns.empty()) {
+      const ObjectKey first{opts.ns, ""};
+      it = std::lower_bound(all.begin(), all.end(), first,
+                            [](const Entry* e, const ObjectKey& k) { return e->first < k; });
+    }
     std::vector<Ptr> out;
-    auto it = opts.ns.empty() ? cache_->begin() : cache_->lower_bound(ObjectKey{opts.ns, ""});
-    for (; it != cache_->end(); ++it) {
-      const T& obj = *it->second;
+    for (; it != all.end(); ++it) {
+      if (it + kPrefetchAhead < all.end()) PrefetchRead(it[kPrefetchAhead]);
+      const T& obj = *(*it)->second;
       if (!opts.ns.empty() && obj.meta.ns != opts.ns) break;
       if (Matches(obj, opts)) out.push_back(informer_->Lease(&obj));
     }
@@ -112,7 +122,6 @@ class CacheClient : public ObjectClient<T> {
   }
 
   const Informer<T>* informer_;
-  const std::map<ObjectKey, Ptr>* cache_;
   ObjectStore<T>* store_;
   uint64_t* writes_;
 };

@@ -46,6 +46,10 @@ class Informer {
 
   void AddHandler(Handler h) { handlers_.push_back(std::move(h)); }
   const std::map<ObjectKey, Ptr>& cache() const { return cache_.ordered(); }
+  // The cache's entries in key order, as a vector (KeyedObjects::InOrder).
+  const std::vector<const typename KeyedObjects<T>::Entry*>& InOrder() const {
+    return cache_.InOrder();
+  }
   // The cached object with this key, or nullptr; a hashed lookup, as Gets
   // are the hottest cache reads.
   const Ptr* Find(ObjectKeyRef key) const { return cache_.Find(key); }

@@ -29,8 +29,23 @@ class KeyedObjects {
   using Ptr = std::shared_ptr<const T>;
   using Map = std::map<ObjectKey, Ptr>;
 
+  using Entry = typename Map::value_type;
+
   const Map& ordered() const { return ordered_; }
   size_t size() const { return size_; }
+
+  // The entries in key order, as a vector: a List walks it with loads that
+  // do not wait for each other, where the tree's walk is a chain of cache
+  // misses. Kept between calls; new keys are merged in (a binary search
+  // each), and an erasure has it rebuilt from the tree at the next call.
+  const std::vector<const Entry*>& InOrder() const {
+    if (!in_order_valid_) {
+      RebuildInOrder();
+    } else if (!inserted_.empty()) {
+      MergeInserted();
+    }
+    return in_order_;
+  }
 
   // The object with this key, or nullptr.
   const Ptr* Find(ObjectKeyRef key) const {
@@ -66,6 +81,7 @@ class KeyedObjects {
       return;
     }
     auto pos = ordered_.emplace(obj->meta.Key(), obj).first;
+    if (in_order_valid_) inserted_.push_back(&*pos);
     if (2 * (size_ + 1) > slots_.size()) Grow();
     const uint64_t h = ObjectKeyHash{}(ObjectKeyRef{obj->meta.ns, obj->meta.name});
     Place(Slot{h, std::move(obj), pos});
@@ -77,6 +93,8 @@ class KeyedObjects {
     Slot* s = FindSlot(key);
     if (s == nullptr) return;
     ordered_.erase(s->pos);
+    in_order_valid_ = false;
+    inserted_.clear();
     size_t hole = static_cast<size_t>(s - slots_.data());
     slots_[hole] = Slot{};
     --size_;
@@ -143,7 +161,40 @@ class KeyedObjects {
     }
   }
 
+  void RebuildInOrder() const {
+    in_order_.clear();
+    in_order_.reserve(ordered_.size());
+    for (const Entry& e : ordered_) in_order_.push_back(&e);
+    inserted_.clear();
+    in_order_valid_ = true;
+  }
+
+  // Few new keys: each goes where a binary search puts it, and the vector is
+  // copied once. Many: the tree's walk is cheaper than the searches.
+  void MergeInserted() const {
+    if (inserted_.size() * 16 > in_order_.size()) return RebuildInOrder();
+    auto by_key = [](const Entry* a, const Entry* b) { return a->first < b->first; };
+    std::sort(inserted_.begin(), inserted_.end(), by_key);
+    std::vector<const Entry*> merged;
+    merged.reserve(in_order_.size() + inserted_.size());
+    auto from = in_order_.begin();
+    for (const Entry* e : inserted_) {
+      auto at = std::upper_bound(from, in_order_.end(), e, by_key);
+      merged.insert(merged.end(), from, at);
+      merged.push_back(e);
+      from = at;
+    }
+    merged.insert(merged.end(), from, in_order_.end());
+    in_order_.swap(merged);
+    inserted_.clear();
+  }
+
   Map ordered_;
+  // InOrder's vector: pointers to ordered_'s entries, which stay put while
+  // their key is there; valid unless a key was erased since it was made.
+  mutable std::vector<const Entry*> in_order_;
+  mutable std::vector<const Entry*> inserted_;  // keys put since, unsorted
+  mutable bool in_order_valid_ = false;
   std::vector<Slot> slots_;  // size is zero or a power of two
   size_t size_ = 0;
 };

@@ -108,5 +108,38 @@ TEST(KeyedObjects, FindAllAnswersAsOneFindPerKey) {
   EXPECT_EQ(found[1]->meta.name, "n-98");
 }
 
+// InOrder is the tree's order at every step, whether it merged a few new keys
+// into the last vector, rebuilt it after many, or after an erasure, and it
+// shows an object put in place of another under the same key.
+TEST(KeyedObjects, InOrderFollowsTheTreeThroughPutsAndErasures) {
+  KeyedObjects<Node> objs;
+  auto expect_tree_order = [&objs] {
+    std::vector<std::string> in_order;
+    for (const auto* e : objs.InOrder()) {
+      in_order.push_back(e->first.String() + "=" + e->second->spec.provider_id.str());
+    }
+    std::vector<std::string> tree;
+    for (const auto& [key, node] : objs.ordered()) {
+      tree.push_back(key.String() + "=" + node->spec.provider_id.str());
+    }
+    EXPECT_EQ(in_order, tree);
+  };
+  for (int i = 0; i < 200; i += 2) objs.Put(MakeNode("ns", "n-" + std::to_string(1000 + i)));
+  expect_tree_order();  // first call: built from the tree
+  objs.Put(MakeNode("ns", "n-1051"));
+  objs.Put(MakeNode("a", "first"));
+  objs.Put(MakeNode("zz", "last"));
+  objs.Put(MakeNode("ns", "n-1001"));
+  expect_tree_order();  // four new keys merged in
+  objs.Put(MakeNode("ns", "n-1051", "replaced"));
+  expect_tree_order();
+  objs.Erase({"ns", "n-1100"});
+  objs.Put(MakeNode("ns", "n-1100b"));
+  expect_tree_order();  // rebuilt after the erasure
+  for (int i = 1; i < 200; i += 2) objs.Put(MakeNode("ns", "n-" + std::to_string(1000 + i)));
+  expect_tree_order();  // many new keys: rebuilt
+  EXPECT_EQ(objs.InOrder().size(), objs.ordered().size());
+}
+
 }  // namespace
 }  // namespace mpsim
