@@ -3,6 +3,7 @@
 // a SharedString is a reference count, where a std::string copies its bytes.
 #pragma once
 
+#include <atomic>
 #include <compare>
 #include <cstddef>
 #include <cstdint>
@@ -13,6 +14,7 @@
 #include <utility>
 
 #include "api/prefetch.h"
+#include "api/string_hash.h"
 
 namespace mpsim {
 
@@ -27,7 +29,7 @@ class SharedString {
  public:
   SharedString() = default;
   SharedString(std::string s)  // NOLINT: implicit, as a list of strings is one
-      : rep_(s.empty() ? nullptr : new Rep{{1}, std::move(s), false}) {}
+      : rep_(s.empty() ? nullptr : new Rep(std::move(s), false)) {}
   SharedString(const char* s) : SharedString(std::string(s)) {}  // NOLINT: as above
   explicit SharedString(std::string_view s) : SharedString(std::string(s)) {}
   SharedString(const SharedString& o) noexcept : rep_(o.rep_) {
@@ -38,7 +40,7 @@ class SharedString {
   // cores of a sweep's threads.
   static SharedString Immortal(std::string s) {
     SharedString out;
-    if (!s.empty()) out.rep_ = new Rep{{1}, std::move(s), true};
+    if (!s.empty()) out.rep_ = new Rep(std::move(s), true);
     return out;
   }
   SharedString(SharedString&& o) noexcept : rep_(std::exchange(o.rep_, nullptr)) {}
@@ -63,6 +65,19 @@ class SharedString {
   // The shared buffer's address: copies share it, other strings never do
   // while this one lives. nullptr for the empty string.
   const void* identity() const { return rep_; }
+  // HashBytes of the string, worked out once per buffer: every reconcile
+  // hashes the same 10,000 providerIDs, and the cached value spares reading
+  // their bytes. The cache is a relaxed atomic: copies on two threads may
+  // both fill it, with the same value.
+  uint64_t Hash() const {
+    if (rep_ == nullptr) return HashBytes({});
+    uint64_t h = rep_->hash.load(std::memory_order_relaxed);
+    if (h == 0) {
+      h = HashBytes(rep_->s);
+      rep_->hash.store(h, std::memory_order_relaxed);
+    }
+    return h;
+  }
   // Starts loading the string's header for a read a few steps later.
   void Prefetch() const {
     if (rep_ != nullptr) PrefetchRead(rep_);
@@ -89,9 +104,11 @@ class SharedString {
 
  private:
   struct Rep {
-    _Atomic_word refs;  // __gnu_cxx dispatch: atomic only when threads exist
-    std::string s;
-    bool immortal;
+    Rep(std::string str, bool forever) : immortal(forever), s(std::move(str)) {}
+    _Atomic_word refs = 1;  // __gnu_cxx dispatch: atomic only when threads exist
+    const bool immortal;
+    std::atomic<uint64_t> hash{0};  // 0: not worked out yet
+    const std::string s;
   };
   static const std::string& Empty() {
     static const std::string kEmpty;

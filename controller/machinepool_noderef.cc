@@ -142,8 +142,12 @@ std::vector<HashedKey> HashKeys(size_t n, IdAt id_at, ProviderIDMatch match) {
   std::vector<HashedKey> out(n);
   for (size_t i = 0; i < n; ++i) {
     if (i + kPrefetchAhead < n) id_at(i + kPrefetchAhead).Prefetch();
-    std::optional<std::string_view> key = ProviderIDKey(id_at(i), match);
-    if (key) out[i] = {key, NodeRefMap::Hash(*key)};
+    const SharedString& id = id_at(i);
+    std::optional<std::string_view> key = ProviderIDKey(id, match);
+    if (!key) continue;
+    // A key that is the whole providerID has the hash its buffer keeps.
+    const bool whole = key->size() == id.size();
+    out[i] = {key, whole ? id.Hash() : NodeRefMap::Hash(*key)};
   }
   return out;
 }

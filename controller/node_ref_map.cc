@@ -28,7 +28,7 @@ std::vector<const Node*> NodesOfRefs(const NodeRefMap& nodes,
   const FlatViewMap<const Node*> by_name = ByName(nodes);
   const size_t n = refs.size();
   std::vector<uint64_t> hashes(n);
-  for (size_t i = 0; i < n; ++i) hashes[i] = FlatViewMap<const Node*>::Hash(refs[i].name);
+  for (size_t i = 0; i < n; ++i) hashes[i] = refs[i].name.Hash();
   std::vector<const Node*> out(n, nullptr);
   for (size_t i = 0; i < n; ++i) {
     if (i + kPrefetchAhead < n) by_name.Prefetch(hashes[i + kPrefetchAhead]);

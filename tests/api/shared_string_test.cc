@@ -92,6 +92,19 @@ TEST(SharedString, ImmortalCopiesShareItAndNeverFreeIt) {
   EXPECT_EQ(key, "cluster.x-k8s.io/cluster-name");
 }
 
+// The cached hash is HashBytes of the text, for copies, equal strings in
+// other buffers and the empty string alike, so maps may mix the two.
+TEST(SharedString, HashIsTheHashOfItsBytes) {
+  const SharedString a("aws:///us-east-1a/i-000000000000021c0");
+  const SharedString copy = a;
+  const SharedString other(std::string("aws:///us-east-1a/i-000000000000021c0"));
+  EXPECT_EQ(a.Hash(), HashBytes("aws:///us-east-1a/i-000000000000021c0"));
+  EXPECT_EQ(copy.Hash(), a.Hash());
+  EXPECT_EQ(other.Hash(), a.Hash());
+  EXPECT_EQ(SharedString().Hash(), HashBytes(""));
+  EXPECT_NE(SharedString("mp-0-00001").Hash(), SharedString("mp-0-00002").Hash());
+}
+
 TEST(ProviderIDList, VersionsShareTheirEntries) {
   ProviderIDList v1 = std::vector<std::string>{"test://a", "test://b"};
   ProviderIDList v2 = v1;
