@@ -24,6 +24,8 @@ using Labels = StringMap;
 struct ObjectKeyRef {
   std::string_view ns;
   std::string_view name;
+  // HashBytes(name) when the caller has it (SharedString::Hash), else 0.
+  uint64_t name_hash = 0;
 };
 
 struct ObjectKey {
@@ -39,7 +41,7 @@ struct ObjectKey {
 struct ObjectKeyHash {
   using is_transparent = void;
   size_t operator()(ObjectKeyRef k) const {
-    const size_t h = HashBytes(k.name);
+    const size_t h = k.name_hash != 0 ? k.name_hash : HashBytes(k.name);
     return h ^ (HashBytes(k.ns) + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2));
   }
 };

@@ -143,8 +143,14 @@ class AutoScalingGroup {
   uint64_t next_id_ = 0;
   std::optional<EventId> activity_;
   std::map<std::string, Instance> instances_;
-  // API order of instances_; a map node's address is stable until erased.
-  std::map<uint64_t, Instance*> order_;
+  // API order of instances_ (launch order: seq only grows, so a launch
+  // appends), as a vector that Describe copies without walking a tree. A
+  // terminated instance leaves a hole, found by its seq and closed by the
+  // next read; a map node's address is stable until erased.
+  const std::vector<Instance*>& ApiOrder();
+  std::vector<Instance*> order_;
+  std::vector<uint64_t> order_seq_;  // seq of each order_ slot, holes included
+  bool order_has_holes_ = false;
   // Per zone: instances that exist (capacity) and that are not terminating
   // (balance), kept so a launch does not scan the group.
   std::map<std::string, int32_t> zone_count_, zone_live_;
