@@ -53,7 +53,7 @@ void AutoScalingGroup::NewLaunchTemplateVersion(const std::string& kubelet_versi
 bool AutoScalingGroup::StartInstanceRefresh() {
   if (refresh_) return false;
   Refresh r;
-  for (const Instance* inst : ApiOrder()) {
+  for (const Instance* inst : order_.Members()) {
     if (!Leaving(inst->state)) r.to_replace.push_back(inst->id);
   }
   refresh_ = std::move(r);
@@ -66,7 +66,7 @@ void AutoScalingGroup::Delete() {
   desired_ = 0;
   refresh_.reset();
   std::vector<std::string> ids;
-  for (const Instance* inst : ApiOrder()) ids.push_back(inst->id);
+  for (const Instance* inst : order_.Members()) ids.push_back(inst->id);
   for (const std::string& id : ids) {
     // ForceDelete also "deletes any outstanding lifecycle actions"
     // (API_DeleteAutoScalingGroup): waiting instances go on at once.
@@ -100,7 +100,7 @@ void AutoScalingGroup::TerminateInstance(const std::string& id) {
 }
 
 std::vector<const Instance*> AutoScalingGroup::Describe() {
-  const std::vector<Instance*>& order = ApiOrder();
+  const std::vector<Instance*>& order = order_.Members();
   std::vector<const Instance*> out(order.begin(), order.end());
   if (out.size() > 1 && fault_rng_.Bernoulli(opts_.reorder_probability)) {
     rec_->Fault(loop_->Now(), pool_, pool_, "describe.reordered");
@@ -182,8 +182,7 @@ void AutoScalingGroup::Launch(const std::string& zone) {
   if (inst.missing_az) rec_->Fault(loop_->Now(), pool_, id, "providerID.missingAZ");
   inst.list_entry = ProviderIdOf(inst, !inst.missing_az);
   Instance& stored = instances_[id] = inst;
-  order_.push_back(&stored);
-  order_seq_.push_back(stored.seq);
+  order_.Append(stored.seq, &stored);
   ++zone_count_[zone];
   ++zone_live_[zone];
   ++live_;
@@ -193,7 +192,7 @@ void AutoScalingGroup::Launch(const std::string& zone) {
 
 void AutoScalingGroup::ScaleIn(int32_t count) {
   std::vector<Candidate> candidates;
-  for (const Instance* p : ApiOrder()) {
+  for (const Instance* p : order_.Members()) {
     const Instance& inst = *p;
     if (Leaving(inst.state)) continue;
     candidates.push_back({inst.id, inst.zone, inst.launch_template_version, inst.launched_at});
@@ -225,24 +224,8 @@ void AutoScalingGroup::Forget(std::map<std::string, Instance>::iterator it) {
   const Instance& inst = it->second;
   --zone_count_[inst.zone];
   if (!Leaving(inst.state)) --zone_live_[inst.zone], --live_;
-  const auto slot = std::lower_bound(order_seq_.begin(), order_seq_.end(), inst.seq);
-  order_[static_cast<size_t>(slot - order_seq_.begin())] = nullptr;
-  order_has_holes_ = true;
+  order_.Remove(inst.seq);
   instances_.erase(it);
-}
-
-const std::vector<Instance*>& AutoScalingGroup::ApiOrder() {
-  if (!order_has_holes_) return order_;
-  size_t kept = 0;
-  for (size_t i = 0; i < order_.size(); ++i) {
-    if (order_[i] == nullptr) continue;
-    order_[kept] = order_[i];
-    order_seq_[kept++] = order_seq_[i];
-  }
-  order_.resize(kept);
-  order_seq_.resize(kept);
-  order_has_holes_ = false;
-  return order_;
 }
 
 }  // namespace mpsim::asg

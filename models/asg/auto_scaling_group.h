@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "api/launch_order.h"
 #include "api/shared_string.h"
 #include "models/asg/asg_options.h"
 #include "sim/event_loop.h"
@@ -143,14 +144,9 @@ class AutoScalingGroup {
   uint64_t next_id_ = 0;
   std::optional<EventId> activity_;
   std::map<std::string, Instance> instances_;
-  // API order of instances_ (launch order: seq only grows, so a launch
-  // appends), as a vector that Describe copies without walking a tree. A
-  // terminated instance leaves a hole, found by its seq and closed by the
-  // next read; a map node's address is stable until erased.
-  const std::vector<Instance*>& ApiOrder();
-  std::vector<Instance*> order_;
-  std::vector<uint64_t> order_seq_;  // seq of each order_ slot, holes included
-  bool order_has_holes_ = false;
+  // API order of instances_ (launch order); a map node's address is stable
+  // until erased.
+  LaunchOrder<Instance> order_;
   // Per zone: instances that exist (capacity) and that are not terminating
   // (balance), kept so a launch does not scan the group.
   std::map<std::string, int32_t> zone_count_, zone_live_;

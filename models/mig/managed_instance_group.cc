@@ -106,7 +106,7 @@ void ManagedInstanceGroup::Delete() {
   deleting_ = true;
   target_ = 0;
   std::vector<std::string> names;
-  for (const auto& [seq, mi] : order_) names.push_back(mi->name);
+  for (const ManagedInstance* mi : order_.Members()) names.push_back(mi->name);
   for (const std::string& n : names) DeleteInstance(n);
   if (instances_.empty()) exists_ = false;
 }
@@ -179,16 +179,15 @@ void ManagedInstanceGroup::Repair(const std::string& name, uint32_t epoch) {
 
 std::vector<const ManagedInstance*> ManagedInstanceGroup::ListInstances() const {
   std::vector<const ManagedInstance*> out;
-  for (const auto& [seq, mi] : order_) {
+  for (const ManagedInstance* mi : order_.Members()) {
     if (mi->status != VmStatus::kNone) out.push_back(mi);
   }
   return out;
 }
 
 std::vector<const ManagedInstance*> ManagedInstanceGroup::ListManagedInstances() const {
-  std::vector<const ManagedInstance*> out;
-  for (const auto& [seq, mi] : order_) out.push_back(mi);
-  return out;
+  const std::vector<ManagedInstance*>& members = order_.Members();
+  return {members.begin(), members.end()};
 }
 
 void ManagedInstanceGroup::ScheduleConverge(Duration delay) {
@@ -217,7 +216,7 @@ void ManagedInstanceGroup::Create() {
   ManagedInstance mi{
       name, Action::kCreating, VmStatus::kNone, template_version_, kubelet_version_, "", next_};
   ManagedInstance& stored = instances_[name] = mi;
-  order_[stored.seq] = &stored;
+  order_.Append(stored.seq, &stored);
   rec_->Change(loop_->Now(), "Instance", name, "currentAction", "", "CREATING", pool_);
   TryCreate(name);
 }
@@ -327,7 +326,7 @@ void ManagedInstanceGroup::DeleteInstance(const std::string& name) {
       rec_->Change(loop_->Now(), "Instance", name, "state", "STOPPING", "TERMINATED", pool_);
       --vms_;
     }
-    order_.erase(gone->second.seq);
+    order_.Remove(gone->second.seq);
     instances_.erase(gone);
     workload_->InstanceGone(name);
     if (deleting_ && instances_.empty()) exists_ = false;
@@ -339,7 +338,7 @@ void ManagedInstanceGroup::DeleteInstance(const std::string& name) {
 // then older templates, then the newest.
 void ManagedInstanceGroup::ScaleDown(int32_t count) {
   std::vector<const ManagedInstance*> alive;
-  for (const auto& [seq, mi] : order_) {
+  for (const ManagedInstance* mi : order_.Members()) {
     if (mi->action != Action::kDeleting) alive.push_back(mi);
   }
   auto rank = [](const ManagedInstance* m) {

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "api/launch_order.h"
 #include "api/shared_string.h"
 #include "models/mig/mig_options.h"
 #include "sim/event_loop.h"
@@ -130,8 +131,9 @@ class ManagedInstanceGroup {
   int32_t vms_ = 0;        // managed instances whose VM exists (zone capacity)
   std::optional<EventId> converge_;
   std::map<std::string, ManagedInstance> instances_;
-  // API order of instances_; a map node's address is stable until erased.
-  std::map<uint64_t, ManagedInstance*> order_;
+  // API order of instances_ (launch order); a map node's address is stable
+  // until erased.
+  LaunchOrder<ManagedInstance> order_;
 };
 
 }  // namespace mpsim::mig

@@ -32,7 +32,7 @@ void ManagedInstanceGroup::Substitute(const UpdateBudget& budget) {
   int32_t available = Available();
   int32_t fresh = 0;
   std::vector<std::string> victims;
-  for (const auto& [seq, p] : order_) {
+  for (const ManagedInstance* p : order_.Members()) {
     const ManagedInstance& mi = *p;
     if (mi.action == Action::kDeleting) continue;
     if (mi.template_version == template_version_) {
@@ -54,7 +54,9 @@ void ManagedInstanceGroup::Substitute(const UpdateBudget& budget) {
 // at once are taken out of service and updated where they stand.
 void ManagedInstanceGroup::UpdateInPlace(const UpdateBudget& budget) {
   int32_t available = Available();
-  for (const auto& [seq, p] : order_) {
+  // A copy: starting an in-place update must not see the order change.
+  const std::vector<ManagedInstance*> members = order_.Members();
+  for (ManagedInstance* p : members) {
     if (available - 1 < target_ - budget.unavailable) return;
     ManagedInstance& mi = *p;
     if (mi.action != Action::kNone || mi.status != VmStatus::kRunning ||
