@@ -12,9 +12,9 @@
 namespace mpsim {
 
 struct InfraPoolReport {
-  std::vector<SharedString> provider_ids;  // spec.providerIDList; status.replicas is its length
-  bool ready = false;                      // status.ready
-  bool provisioned = false;                // status.initialization.provisioned
+  ProviderIDList provider_ids;  // spec.providerIDList; status.replicas is its length
+  bool ready = false;           // status.ready
+  bool provisioned = false;     // status.initialization.provisioned
   // status.infrastructureMachineKind: set by providers that make one
   // InfraMachine per instance (MachinePool Machines), else left unset.
   std::optional<std::string> machine_kind;

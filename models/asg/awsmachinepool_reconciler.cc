@@ -131,11 +131,24 @@ Status AwsMachinePoolReconciler::SyncReplicas(const InfraMachinePool& imp, const
 // the group exists (providers.md §1.6.1).
 Status AwsMachinePoolReconciler::WriteStatus(const InfraMachinePool& imp, AutoScalingGroup* asg) {
   const std::vector<const Instance*> described = asg->Describe();
-  std::vector<SharedString> ids;
-  ids.reserve(described.size());
   // CAPA formats ProviderIdOf(inst, !missing_az) for each instance; the
-  // model made that string once, at launch.
-  for (const Instance* inst : described) ids.push_back(inst->list_entry);
+  // model made that string once, at launch. The list the pool has is kept
+  // when it names the same strings in the same order (most passes: the
+  // group launched everything early), sparing a 10,000-entry copy.
+  static const ProviderIDList kNone;
+  const ProviderIDList& current = imp.spec.provider_id_list.value_or(kNone);
+  const bool same = imp.spec.provider_id_list && current.size() == described.size() &&
+                    std::equal(described.begin(), described.end(), current.begin(),
+                               [](const Instance* inst, const SharedString& id) {
+                                 return inst->list_entry.identity() == id.identity();
+                               });
+  ProviderIDList ids = current;
+  if (!same) {
+    std::vector<SharedString> fresh;
+    fresh.reserve(described.size());
+    for (const Instance* inst : described) fresh.push_back(inst->list_entry);
+    ids = std::move(fresh);
+  }
   // With the gate, status.infrastructureMachineKind tells core to make
   // MachinePool Machines for the AWSMachines.
   std::optional<std::string> kind;
