@@ -8,25 +8,24 @@
 namespace mpsim {
 namespace {
 
-// Keys carry the push order above the slot index. Past this order the live
-// items are renumbered 1..n (order-preserving), about once per 4e9 pushes.
+// Keys carry the push order above the slot index. Past this order the
+// queued items are renumbered 1..n (order-preserving), about once per 4e9
+// pushes; only the early heap compares orders.
 constexpr uint64_t kMaxOrder = std::numeric_limits<uint32_t>::max();
 constexpr uint64_t kSlotMask = 0xffffffffu;
 constexpr uint64_t kSignBit = uint64_t{1} << 63;
 
 EventId MakeId(uint32_t gen, uint32_t slot) { return (static_cast<uint64_t>(gen) << 32) | slot; }
-uint64_t ToHeapTime(Time at) { return static_cast<uint64_t>(at) ^ kSignBit; }
-Time FromHeapTime(uint64_t time) { return static_cast<Time>(time ^ kSignBit); }
+uint64_t ToQueueTime(Time at) { return static_cast<uint64_t>(at) ^ kSignBit; }
+Time FromQueueTime(uint64_t time) { return static_cast<Time>(time ^ kSignBit); }
 
-// Strict (time, key) order as one 128-bit unsigned compare: two instructions
-// and no branch, which matters in the sift loops. Keys are unique, so no two
-// items tie. (Templates only because the item type's name is private.)
+// Strict (time, key) order as one 128-bit unsigned compare. Keys are unique.
 template <class Item>
-inline bool Before(const Item& a, const Item& b) {
+inline bool Later(const Item& a, const Item& b) {
   const auto wide = [](const Item& x) {
     return (static_cast<unsigned __int128>(x.time) << 64) | x.key;
   };
-  return wide(a) < wide(b);
+  return wide(a) > wide(b);
 }
 
 template <class Item>
@@ -34,40 +33,18 @@ inline uint32_t SlotOf(const Item& item) {
   return static_cast<uint32_t>(item.key & kSlotMask);
 }
 
-// With the root at index 3, the children of p are 4p-8 .. 4p-5: every sibling
-// group starts on a multiple of four items, that is on a cache line.
-inline size_t FirstChild(size_t p) { return 4 * p - 8; }
-inline size_t Parent(size_t c) { return c / 4 + 2; }
-
-// A tournament of selects rather than branches: which child wins is a coin
-// toss that a branch predictor cannot learn. REQUIRES: all four children exist.
-template <class Heap>
-inline size_t LeastChild(const Heap& heap, size_t parent) {
-  const size_t first = FirstChild(parent);
-  const size_t a = first + Before(heap[first + 1], heap[first]);
-  const size_t b = first + 2 + Before(heap[first + 3], heap[first + 2]);
-  return Before(heap[b], heap[a]) ? b : a;
-}
-
-// A large slot table misses the cache on every Pop. Start loading the slots
-// of the next two tops (the root and its least child), so that the loads
-// overlap the callback and its pushes instead of stalling the next Pop.
-// Kept inline: out of line, GCC proves it pure and deletes the call.
-template <class Heap, class Slots>
-inline void PrefetchNextSlots(const Heap& heap, size_t root, const Slots& slots) {
-  if (heap.size() <= root) return;
-  __builtin_prefetch(&slots[SlotOf(heap[root])]);
-  if (heap.size() < root + 5) return;
-  __builtin_prefetch(&slots[SlotOf(heap[LeastChild(heap, root)])]);
-}
-
 }  // namespace
 
 EventId EventQueue::Push(Time at, Callback cb) {
   if (next_order_ > kMaxOrder) Renumber();
   const uint32_t slot = AcquireSlot(std::move(cb));
-  heap_.push_back(HeapItem{ToHeapTime(at), (next_order_++ << 32) | slot});
-  SiftUp(heap_.size() - 1, kRoot);
+  const Item item{ToQueueTime(at), (next_order_++ << 32) | slot};
+  if (item.time < base_) {
+    early_.push_back(item);
+    std::push_heap(early_.begin(), early_.end(), Later<Item>);
+  } else {
+    buckets_[BucketOf(item.time)].push_back(item);
+  }
   ++live_;
   return MakeId(slots_[slot].gen, slot);
 }
@@ -81,7 +58,7 @@ bool EventQueue::Cancel(EventId id) {
   s.cb = nullptr;  // release what the callback captured now, not when it surfaces
   --live_;
   ++dead_;
-  // Bounds the heap at twice the live events; each rebuild is paid for by
+  // Bounds the queue at twice the live events; each sweep is paid for by
   // the cancels that made it necessary.
   if (dead_ > live_) Compact();
   return true;
@@ -89,20 +66,21 @@ bool EventQueue::Cancel(EventId id) {
 
 Time EventQueue::NextTime() {
   assert(!Empty());
-  SkipCancelled();
-  return FromHeapTime(heap_[kRoot].time);
+  return FromQueueTime(Front().time);
 }
 
 Time EventQueue::Pop(Callback* cb) {
   assert(!Empty());
-  SkipCancelled();
-  const HeapItem top = heap_[kRoot];
+  const Item top = Front();
   *cb = std::move(slots_[SlotOf(top)].cb);
   ReleaseSlot(SlotOf(top));
-  RemoveTop();
+  PopFront();
   --live_;
-  PrefetchNextSlots(heap_, kRoot, slots_);
-  return FromHeapTime(top.time);
+  // The next pop's slot is a miss in a large table: start loading it now,
+  // so that it overlaps the callback instead of stalling that pop.
+  const std::vector<Item>& b = buckets_[0];
+  if (early_.empty() && head_ < b.size()) __builtin_prefetch(&slots_[SlotOf(b[head_])]);
+  return FromQueueTime(top.time);
 }
 
 uint32_t EventQueue::AcquireSlot(Callback&& cb) {
@@ -129,93 +107,95 @@ void EventQueue::ReleaseSlot(uint32_t slot) {
   free_slots_.push_back(slot);
 }
 
-void EventQueue::RemoveTop() {
-  const HeapItem last = heap_.back();
-  heap_.pop_back();
-  if (heap_.size() == kRoot) return;
-  // Floyd's trick: walk the hole down to a leaf without comparing against
-  // `last` (it almost always belongs near the bottom), then sift it up.
-  const size_t hole = HoleToLeaf(kRoot);
-  heap_[hole] = last;
-  SiftUp(hole, kRoot);
+bool EventQueue::Cancelled(const Item& item) const {
+  return slots_[SlotOf(item)].state == SlotState::kCancelled;
 }
 
-void EventQueue::SkipCancelled() {
-  while (slots_[SlotOf(heap_[kRoot])].state == SlotState::kCancelled) {
-    ReleaseSlot(SlotOf(heap_[kRoot]));
-    RemoveTop();
-    --dead_;
+// 0 for base_ itself, else one more than the highest bit in which the time
+// differs from base_. REQUIRES: time >= base_.
+size_t EventQueue::BucketOf(uint64_t time) const {
+  return time == base_ ? 0 : static_cast<size_t>(64 - __builtin_clzll(time ^ base_));
+}
+
+// The earliest live item, the cancelled ones before it dropped: the early
+// heap's top if it has one (its times are all before base_), else bucket
+// 0's head, spreading the lowest bucket first when bucket 0 is spent.
+const EventQueue::Item& EventQueue::Front() {
+  for (;;) {
+    if (!early_.empty()) {
+      if (!Cancelled(early_.front())) return early_.front();
+      ReleaseSlot(SlotOf(early_.front()));
+      PopFront();
+      --dead_;
+      continue;
+    }
+    std::vector<Item>& b = buckets_[0];
+    for (; head_ < b.size(); ++head_, --dead_) {
+      if (!Cancelled(b[head_])) return b[head_];
+      ReleaseSlot(SlotOf(b[head_]));
+    }
+    b.clear();
+    head_ = 0;
+    const bool spread = Spread();
+    assert(spread && "Front() of an empty queue");
+    (void)spread;
   }
+}
+
+void EventQueue::PopFront() {
+  if (!early_.empty()) {
+    std::pop_heap(early_.begin(), early_.end(), Later<Item>);
+    early_.pop_back();
+  } else {
+    ++head_;
+  }
+}
+
+// Moves base_ to the least time of the lowest non-empty bucket and spreads
+// that bucket over the buckets below it, in order, so items of one time
+// stay in push order. The buckets above keep their items: their times
+// differ from the old and the new base_ at the same bit. False if every
+// bucket is empty. REQUIRES: bucket 0 is empty.
+bool EventQueue::Spread() {
+  size_t i = 1;
+  while (i < kBuckets && buckets_[i].empty()) ++i;
+  if (i == kBuckets) return false;
+  std::vector<Item>& from = buckets_[i];
+  uint64_t least = from.front().time;
+  for (const Item& item : from) least = std::min(least, item.time);
+  base_ = least;
+  for (const Item& item : from) buckets_[BucketOf(item.time)].push_back(item);
+  from.clear();
+  return true;
 }
 
 void EventQueue::DropCancelled() {
-  size_t kept = kRoot;
-  for (size_t i = kRoot; i < heap_.size(); ++i) {
-    const uint32_t slot = SlotOf(heap_[i]);
-    if (slots_[slot].state == SlotState::kCancelled) {
-      ReleaseSlot(slot);
-    } else {
-      heap_[kept++] = heap_[i];
-    }
-  }
-  heap_.resize(kept);
+  std::vector<Item>& b0 = buckets_[0];
+  b0.erase(b0.begin(), b0.begin() + static_cast<std::ptrdiff_t>(head_));
+  head_ = 0;
+  auto drop = [this](const Item& item) {
+    if (!Cancelled(item)) return false;
+    ReleaseSlot(SlotOf(item));
+    return true;
+  };
+  for (std::vector<Item>& b : buckets_) std::erase_if(b, drop);
+  std::erase_if(early_, drop);
+  std::make_heap(early_.begin(), early_.end(), Later<Item>);
   dead_ = 0;
 }
 
-void EventQueue::Compact() {
-  DropCancelled();
-  if (heap_.size() < kRoot + 2) return;
-  // Floyd's bottom-up build: O(n), from the last parent back to the root.
-  for (size_t i = Parent(heap_.size() - 1) + 1; i-- > kRoot;) SiftDown(i);
-}
+void EventQueue::Compact() { DropCancelled(); }
 
+// Only the early heap compares orders; the buckets keep push order by their
+// layout. New orders keep the early heap's relative order.
 void EventQueue::Renumber() {
   DropCancelled();
-  // A sorted array is a valid heap, and sorting keeps (time, order) order.
-  std::sort(heap_.begin() + kRoot, heap_.end(),
-            [](const HeapItem& a, const HeapItem& b) { return Before(a, b); });
+  std::sort(early_.begin(), early_.end(),
+            [](const Item& a, const Item& b) { return Later(b, a); });  // earliest first
   next_order_ = 1;
-  for (size_t i = kRoot; i < heap_.size(); ++i) {
-    heap_[i].key = (next_order_++ << 32) | SlotOf(heap_[i]);
-  }
+  for (Item& item : early_) item.key = (next_order_++ << 32) | SlotOf(item);
+  std::make_heap(early_.begin(), early_.end(), Later<Item>);
   assert(next_order_ < kMaxOrder / 2);
-}
-
-size_t EventQueue::HoleToLeaf(size_t i) {
-  const size_t n = heap_.size();
-  for (size_t first = FirstChild(i); first + 3 < n; first = FirstChild(i)) {
-    // Selects leave the CPU nothing to run ahead on, so fetch all sixteen
-    // grandchildren (four adjacent lines) while this level is compared.
-    const size_t grand = FirstChild(first);
-    for (size_t g = grand; g < n && g < grand + 16; g += 4) __builtin_prefetch(&heap_[g]);
-    const size_t best = LeastChild(heap_, i);
-    heap_[i] = heap_[best];
-    i = best;
-  }
-  const size_t first = FirstChild(i);
-  if (first >= n) return i;
-  size_t best = first;  // a last, partial group, all leaves
-  for (size_t c = first + 1; c < n; ++c) best = Before(heap_[c], heap_[best]) ? c : best;
-  heap_[i] = heap_[best];
-  return best;
-}
-
-void EventQueue::SiftUp(size_t i, size_t top) {
-  const HeapItem item = heap_[i];
-  while (i > top) {
-    const size_t parent = Parent(i);
-    if (!Before(item, heap_[parent])) break;
-    heap_[i] = heap_[parent];
-    i = parent;
-  }
-  heap_[i] = item;
-}
-
-void EventQueue::SiftDown(size_t i) {
-  const HeapItem item = heap_[i];
-  const size_t hole = HoleToLeaf(i);
-  heap_[hole] = item;
-  SiftUp(hole, i);
 }
 
 }  // namespace mpsim

@@ -5,7 +5,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
-#include <new>
 #include <vector>
 
 #include "api/time.h"
@@ -26,6 +25,8 @@ class EventQueue {
   EventQueue& operator=(const EventQueue&) = delete;
 
   // Schedules cb at time `at`; events at equal times run in push order.
+  // Cheapest when `at` is not before the last time popped or looked at,
+  // as a simulation's events never are.
   EventId Push(Time at, Callback cb);
   // Cancels a pending event; false if it already ran or was cancelled.
   bool Cancel(EventId id);
@@ -41,13 +42,20 @@ class EventQueue {
  private:
   friend class EventQueuePeer;  // lets tests reach the renumbering limit
 
-  // Layout: an implicit 4-ary min-heap of 16-byte plain items, so sifting
-  // never moves a std::function; callbacks wait in a slot table. The root
-  // sits at index kRoot so that every group of four siblings fills exactly
-  // one 64-byte cache line. Cancel only marks the slot; the dead item is
-  // dropped when it reaches the top, or by Compact() once dead items
+  // Layout: a radix heap (Ahuja, Mehlhorn, Orlin and Tarjan) over the
+  // integer times, because a simulation never schedules before the event it
+  // is running: bucket b holds the items whose time first differs from
+  // `base_` at bit b-1, bucket 0 those at `base_` itself, in push order. A
+  // push appends to a bucket; a pop takes bucket 0's head, and when bucket 0
+  // is spent the lowest bucket is spread over the lower ones around its
+  // least time. Every move is a sequential append, where a comparison heap
+  // touches log n random lines per pop. Items pushed before `base_` (only
+  // after NextTime looked past a horizon, or by a caller that goes back in
+  // time) wait in a small binary heap that pops first. Callbacks wait in a
+  // slot table, so items are 16 plain bytes. Cancel only marks the slot; the
+  // dead item is dropped when it surfaces, or by Compact() once dead items
   // outnumber live ones.
-  static constexpr size_t kRoot = 3;
+  static constexpr size_t kBuckets = 65;
 
   enum class SlotState : uint8_t { kFree, kLive, kCancelled };
   struct Slot {
@@ -55,42 +63,31 @@ class EventQueue {
     uint32_t gen = 1;  // high half of the EventId; bumped on release so stale ids miss
     SlotState state = SlotState::kFree;
   };
-  struct HeapItem {
+  struct Item {
     uint64_t time;  // the Time with its sign bit flipped, so unsigned order is time order
-    uint64_t key;   // push order in the high 32 bits (breaks time ties), slot in the low 32
+    uint64_t key;   // push order in the high 32 bits (orders the early heap), slot in the low 32
   };
-  // std::allocator with cache-line alignment, for the sibling groups above.
-  template <class T>
-  struct LineAligned {
-    using value_type = T;
-    LineAligned() = default;
-    template <class U>
-    LineAligned(const LineAligned<U>&) {}
-    T* allocate(size_t n) {
-      return static_cast<T*>(::operator new (n * sizeof(T), std::align_val_t{64}));
-    }
-    void deallocate(T* p, size_t) { ::operator delete (p, std::align_val_t{64}); }
-    bool operator==(const LineAligned&) const = default;
-  };
-  using Heap = std::vector<HeapItem, LineAligned<HeapItem>>;
 
   uint32_t AcquireSlot(Callback&& cb);
   void ReleaseSlot(uint32_t slot);
-  void RemoveTop();
-  void SkipCancelled();
+  bool Cancelled(const Item& item) const;
+  size_t BucketOf(uint64_t time) const;
+  const Item& Front();
+  void PopFront();
+  bool Spread();
   void DropCancelled();
   void Compact();
   void Renumber();
-  size_t HoleToLeaf(size_t i);
-  void SiftUp(size_t i, size_t top);
-  void SiftDown(size_t i);
 
-  Heap heap_ = Heap(kRoot);  // kRoot padding items, then live and cancelled items
+  std::vector<Item> buckets_[kBuckets];
+  size_t head_ = 0;          // next item of buckets_[0]; those before it were popped
+  uint64_t base_ = 0;        // the time of bucket 0; never above a pending item's
+  std::vector<Item> early_;  // min-heap by (time, order) of items pushed before base_
   std::vector<Slot> slots_;
   std::vector<uint32_t> free_slots_;  // reused last-in first-out
   uint64_t next_order_ = 1;           // renumbered before it needs a 33rd bit
   size_t live_ = 0;
-  size_t dead_ = 0;  // cancelled items still in heap_
+  size_t dead_ = 0;  // cancelled items still queued
 };
 
 }  // namespace mpsim
