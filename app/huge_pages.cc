@@ -11,6 +11,7 @@ namespace mpsim {
 namespace {
 
 constexpr uintptr_t kHugePage = uintptr_t{2} << 20;
+constexpr int kDefaultTopPad = 128 * 1024;  // mallopt(3), M_TOP_PAD
 
 }  // namespace
 
@@ -24,6 +25,10 @@ void BackHeapWithHugePages(size_t reserve) {
   // the block plus the pad (volatile: an unused malloc may be elided).
   void* volatile probe = std::malloc(mallinfo2().keepcost + (1 << 20));
   std::free(probe);
+  // Back to glibc's default pad: growth past the reserve is ordinary, and
+  // where the reserve could not be had (strict overcommit) later growth
+  // must not keep asking for it.
+  mallopt(M_TOP_PAD, kDefaultTopPad);
   const auto end = reinterpret_cast<uintptr_t>(sbrk(0));
   const uintptr_t heap_bytes = mallinfo2().arena;  // from the break, contiguous
   if (heap_bytes == 0 || heap_bytes > end) return;
