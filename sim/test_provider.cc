@@ -22,6 +22,7 @@ const char* StateName(TestCloud::State s) {
 }
 
 constexpr Duration kPollInterval = 10 * kSecond;
+constexpr uint64_t kFiveDigitNames = 100000;  // launch numbers below it name with five digits
 
 }  // namespace
 
@@ -39,7 +40,9 @@ void TestCloud::Launch(const std::string& version) {
   char suffix[16];
   std::snprintf(suffix, sizeof suffix, "%05llu", static_cast<unsigned long long>(next_++));
   std::string name = pool_ + "-" + suffix;
-  Instance& inst = instances_[name] = Instance{opts_.provider_id_prefix + name, version};
+  Instance& inst = instances_[name] =
+      Instance{opts_.provider_id_prefix + name, version, State::kLaunching, next_ - 1};
+  order_.Append(inst.seq, &inst);
   Count(inst, +1);
   rec_->ProviderApiCall(pool_, "test:Launch");
   rec_->Change(loop_->Now(), "Instance", name, "state", "", "Launching", pool_);
@@ -57,7 +60,10 @@ void TestCloud::Terminate(const std::string& name) {
   SetState(name, &it->second, State::kDeleting);
   rec_->ProviderApiCall(pool_, "test:Terminate");
   loop_->After(Sample(opts_.delete_delay, delete_rng_), [this, name] {
-    instances_.erase(name);
+    if (auto gone = instances_.find(name); gone != instances_.end()) {
+      order_.Remove(gone->second.seq);
+      instances_.erase(gone);
+    }
     running_ids_stale_ = true;
     rec_->Change(loop_->Now(), "Instance", name, "state", "Deleting", "Terminated", pool_);
     workload_->InstanceGone(name);
@@ -68,10 +74,16 @@ const ProviderIDList& TestCloud::RunningIds() {
   if (running_ids_stale_) {
     std::vector<SharedString> ids;
     ids.reserve(instances_.size());
-    for (const auto& [name, inst] : instances_) {
-      if (inst.state == State::kRunning) ids.push_back(inst.provider_id);
+    for (const Instance* inst : order_.Members()) {
+      if (inst->state == State::kRunning) ids.push_back(inst->provider_id);
     }
-    // Names in map order and one prefix: the IDs are strictly sorted.
+    // The list is in name order. Names are "<pool>-%05d" of the launch
+    // number, so launch order is name order until a sixth digit appears.
+    if (next_ > kFiveDigitNames) {
+      std::sort(ids.begin(), ids.end(), [](const SharedString& a, const SharedString& b) {
+        return std::string_view(a) < std::string_view(b);
+      });
+    }
     running_ids_ = ProviderIDList::KnownStrictlySorted(std::move(ids), IdText());
     running_ids_stale_ = false;
   }
@@ -85,6 +97,7 @@ void TestCloud::Kill(std::string name) {
   rec_->Change(loop_->Now(), "Instance", name, "state", StateName(it->second.state), "Terminated",
                pool_);
   Count(it->second, -1);
+  order_.Remove(it->second.seq);
   instances_.erase(it);
   running_ids_stale_ = true;
   workload_->InstanceGone(name);

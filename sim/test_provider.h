@@ -7,6 +7,7 @@
 #include <memory>
 #include <string>
 
+#include "api/launch_order.h"
 #include "api/reconciler.h"
 #include "sim/distribution.h"
 #include "sim/event_loop.h"
@@ -40,6 +41,7 @@ class TestCloud {
     SharedString provider_id;  // shared with every RunningIds list
     std::string version;
     State state = State::kLaunching;
+    uint64_t seq = 0;  // launch number: the name's suffix
   };
 
   TestCloud(EventLoop* loop, WorkloadCluster* workload, Recorder* rec, std::string pool,
@@ -73,6 +75,9 @@ class TestCloud {
   Rng launch_rng_, delete_rng_;
   uint64_t next_ = 0;
   std::map<std::string, Instance> instances_;
+  // The same instances in launch order, which RunningIds reads: a vector of
+  // pointers whose misses overlap, where the map's walk is a chain of them.
+  LaunchOrder<Instance> order_;
   ProviderIDList running_ids_;
   bool running_ids_stale_ = true;
   int32_t live_ = 0, running_ = 0, launching_ = 0;
