@@ -11,6 +11,7 @@
 #include "app/run_limits.h"
 #include "app/scenario_event_applier.h"
 #include "app/summary.h"
+#include "controller/capi_names.h"
 #include "controller/machine_deletion.h"
 #include "controller/machinepool_reconciler.h"
 #include "sim/api_server.h"
@@ -179,8 +180,16 @@ bool World::BuildProviders(std::string* error) {
 // (--machine-concurrency, default 10).
 void World::AddMachineController(WorkQueueOptions qo) {
   qo.workers = 10;
-  capi_->AddController<Machine>("machine", qo, [](Client* client) {
-    return std::make_unique<MachineDeletionReconciler>(client);
+  // The drain time is the pool's provider's: the providers exist only later,
+  // so it is looked up when a Machine is deleted.
+  auto drain_time = [this](const Machine& m) -> Duration {
+    auto label = m.meta.labels.find(capi::kMachinePoolNameLabel);
+    if (label == m.meta.labels.end()) return 0;
+    auto p = pool_providers_.find(label->second);
+    return p == pool_providers_.end() ? 0 : p->second->DrainTime(p->first);
+  };
+  capi_->AddController<Machine>("machine", qo, [this, drain_time](Client* client) {
+    return std::make_unique<MachineDeletionReconciler>(client, &loop_, drain_time);
   });
 }
 

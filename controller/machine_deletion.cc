@@ -17,7 +17,7 @@ void MachineDeletionReconciler::Setup(Builder* b) {
       [](const WatchEvent<InfraMachine>& e) { return std::vector<Request>{{e.obj.meta.Key()}}; });
 }
 
-Status MachineDeletionReconciler::Reconcile(const Request& req, Result*) {
+Status MachineDeletionReconciler::Reconcile(const Request& req, Result* result) {
   Machine m;
   if (Status s = client_->Machines().Get(req.key, &m); !s.ok()) {
     return s.IsNotFound() ? Status::Ok() : s;
@@ -38,12 +38,24 @@ Status MachineDeletionReconciler::Reconcile(const Request& req, Result*) {
   Status s = client_->InfraMachines().Get(infra, &im);
   if (s.ok()) {
     if (im.meta.deletion_timestamp) return Status::Ok();
+    // drainNode comes before the infrastructure is deleted
+    // (machine_controller.go reconcileDelete).
+    if (Duration left = DrainLeft(m, im); left > 0) {
+      result->requeue_after = left;
+      return Status::Ok();
+    }
     s = client_->InfraMachines().Delete(infra);
     return s.IsNotFound() ? Status::Ok() : s;
   }
   if (!s.IsNotFound()) return s;
   std::erase(m.meta.finalizers, std::string(capi::kMachineFinalizer));
   return client_->Machines().Patch(base, &m);
+}
+
+Duration MachineDeletionReconciler::DrainLeft(const Machine& m, const InfraMachine& im) const {
+  if (!drain_time_ || clock_ == nullptr || !im.status.ready.value_or(false)) return 0;
+  const Time done = *m.meta.deletion_timestamp + drain_time_(m);
+  return std::max<Duration>(done - clock_->Now(), 0);
 }
 
 }  // namespace mpsim

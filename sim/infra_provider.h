@@ -55,6 +55,11 @@ class InfraProvider {
     (void)pool;
     return false;
   }
+  // How long draining a Node of `pool` takes when core deletes its Machine.
+  virtual Duration DrainTime(const std::string& pool) const {
+    (void)pool;
+    return 0;
+  }
 
  protected:
   // The resync filter of the provider's InfraMachinePool controller: only the

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "api/provider_watches.h"
+#include "models/vmss/azuremachinepoolmachine_reconciler.h"
 #include "models/vmss/deployment_strategy.h"
 
 namespace mpsim::vmss {
@@ -28,7 +29,23 @@ AzureMachinePoolReconciler::AzureMachinePoolReconciler(Client* client, const Clo
       pools_(std::move(pools)),
       random_policy_rng_(StreamFor(seed, "vmss/capz/deletePolicy")) {}
 
-void AzureMachinePoolReconciler::Setup(Builder* b) { WatchProviderPools(b, kAzureMachinePoolKind); }
+// MachinePoolMachineHasStateOrVersionChange: a machine made, deleted or
+// turned (not) ready wakes its pool (exp/controllers/azuremachinepool_controller.go).
+void AzureMachinePoolReconciler::Setup(Builder* b) {
+  WatchProviderPools(b, kAzureMachinePoolKind);
+  b->WatchInfraMachines([](const WatchEvent<InfraMachine>& e) {
+    std::vector<Request> out;
+    if (e.obj.kind != kAzureMachinePoolMachineKind) return out;
+    if (e.old != nullptr && e.old->status.ready == e.obj.status.ready &&
+        e.old->meta.deletion_timestamp == e.obj.meta.deletion_timestamp) {
+      return out;
+    }
+    for (const OwnerReference& r : e.obj.meta.owner_references) {
+      if (r.kind == kAzureMachinePoolKind) out.push_back({{e.obj.meta.ns, r.name}});
+    }
+    return out;
+  });
+}
 
 // Wrapped in CAPZ's coalescing reconciler: within 10 s of a pass that
 // returned a zero result the key is not processed, only requeued.
@@ -58,9 +75,16 @@ Status AzureMachinePoolReconciler::ReconcileNormal(const InfraMachinePool& imp,
                                                    const MachinePool& mp, Pool& pool,
                                                    Result* result) {
   if (imp.status.failure_reason) return Status::Ok();
-  if (!HasFinalizer(imp.meta, kAzureMachinePoolFinalizer)) {
+  const bool machines = pool.opts.machine_pool_machines;
+  const std::optional<std::string> kind =
+      machines ? std::optional<std::string>(kAzureMachinePoolMachineKind) : std::nullopt;
+  if (!HasFinalizer(imp.meta, kAzureMachinePoolFinalizer) ||
+      imp.status.infrastructure_machine_kind != kind) {
     InfraMachinePool with = imp;
-    with.meta.finalizers.push_back(kAzureMachinePoolFinalizer);
+    if (!HasFinalizer(imp.meta, kAzureMachinePoolFinalizer)) {
+      with.meta.finalizers.push_back(kAzureMachinePoolFinalizer);
+    }
+    with.status.infrastructure_machine_kind = kind;  // core's cue to make Machines
     if (Status s = client_->InfraMachinePools().Patch(imp, &with); !s.ok()) return s;
   }
   if (!mp.spec.template_.spec.bootstrap.data_secret_name) return Status::Ok();
@@ -69,8 +93,15 @@ Status AzureMachinePoolReconciler::ReconcileNormal(const InfraMachinePool& imp,
   if (result->requeue_after > 0 && !future) return s;  // throttled: the scale set is not known
   const int32_t desired = mp.spec.replicas.value_or(1);
   // Close(): one kind of deletion per pass, none while a future is pending.
-  if (!future && s.ok()) ApplyMachines(imp, desired, pool, result);
-  if (Status c = Close(imp, pool); !c.ok()) return c;
+  if (machines) {
+    if (s.ok()) {
+      if (Status a = ApplyPoolMachines(imp, mp, desired, pool); !a.ok()) return a;
+    }
+    if (Status c = CloseWithMachines(imp, pool); !c.ok()) return c;
+  } else {
+    if (!future && s.ok()) ApplyMachines(imp, desired, pool, result);
+    if (Status c = Close(imp, pool); !c.ok()) return c;
+  }
   if (!s.ok()) return s;
   if (future) {
     result->requeue_after = kAsyncRequeue;
@@ -132,8 +163,11 @@ bool AzureMachinePoolReconciler::NeedsRequeue(int32_t desired, const Pool& pool,
   const VirtualMachineScaleSet& v = *pool.vmss;
   const std::string& state = v.provisioning_state();
   const int32_t listed = static_cast<int32_t>(v.vms().size());
+  // With AzureMachinePoolMachines their own 30 s requeue stands in for the
+  // last clause, CAPZ's NeedsRequeue has only the first three.
   return (state != "Succeeded" && state != "Failed") || listed != desired ||
-         v.on_latest_model() != listed || st.ready_machines != listed;
+         v.on_latest_model() != listed ||
+         (!pool.opts.machine_pool_machines && st.ready_machines != listed);
 }
 
 Status AzureMachinePoolReconciler::ReconcileDelete(const InfraMachinePool& imp, Pool& pool,
@@ -149,6 +183,12 @@ Status AzureMachinePoolReconciler::ReconcileDelete(const InfraMachinePool& imp, 
       result->requeue_after = kAsyncRequeue;
       return Status::Ok();
     }
+  }
+  if (pool.opts.machine_pool_machines) {
+    // While machines are left, their owner Machines are deleted; their
+    // deletions wake this pool again.
+    bool left = false;
+    if (Status s = DeleteMachinesLeft(imp, &left); !s.ok() || left) return s;
   }
   if (!HasFinalizer(imp.meta, kAzureMachinePoolFinalizer)) return Status::Ok();
   InfraMachinePool next = imp;

@@ -7,11 +7,13 @@
 
 #include <functional>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "api/reconciler.h"
 #include "models/vmss/arm_throttle.h"
+#include "models/vmss/deployment_strategy.h"
 #include "models/vmss/virtual_machine_scale_set.h"
 #include "sim/random.h"
 #include "sim/recorder.h"
@@ -62,9 +64,30 @@ class AzureMachinePoolReconciler : public Reconciler {
   // applyAzureMachinePoolMachines: deletes through Machines (drain first).
   void ApplyMachines(const InfraMachinePool& imp, int32_t desired, Pool& pool, Result* result);
   std::vector<uint64_t> Victims(int32_t desired, const Pool& pool, PoolState& st);
+  // The victims among `views`, as the pool's deleteSelection picks them.
+  std::vector<uint64_t> SelectVictims(int32_t desired, const Pool& pool, PoolState& st,
+                                      const std::vector<MachineView>& views, bool all_latest);
   // setProvisioningStateAndConditions + updateReplicasAndProviderIDs + patch.
   Status Close(const InfraMachinePool& imp, Pool& pool);
   bool NeedsRequeue(int32_t desired, const Pool& pool, const PoolState& st) const;
+
+  // models/vmss/machinepool_machines.cc: the same steps when the pool makes
+  // AzureMachinePoolMachines (VmssOptions::machine_pool_machines).
+  using Machines = std::vector<std::shared_ptr<const InfraMachine>>;
+  Machines ListMachines(const InfraMachinePool& imp);
+  // Creates a machine per new VM, deletes the owner Machines of those whose
+  // VM is gone, then (no operation pending) those of this pass's victims.
+  Status ApplyPoolMachines(const InfraMachinePool& imp, const MachinePool& mp, int32_t desired,
+                           Pool& pool);
+  // Deletes the machine's owner Machine; none yet: left alone (CAPZ's race guard).
+  Status DeleteOwner(const InfraMachine& ampm);
+  // providerIDList from every machine, sorted; replicas: the ready ones.
+  Status CloseWithMachines(const InfraMachinePool& imp, Pool& pool);
+  // The pool's deletion: the owner Machines of machines left, then the finalizer.
+  Status DeleteMachinesLeft(const InfraMachinePool& imp, bool* left);
+  // Writes replicas, ready and (when `ids`) the list, as Close does.
+  Status WriteStatus(const InfraMachinePool& imp, const Pool& pool, int32_t ready_machines,
+                     const std::vector<std::string>* ids);
   // One ARM request: counted, and a 429 with its Retry-After when the
   // subscription's bucket is empty (0: accepted).
   Duration Call(const InfraMachinePool& imp, const char* api, bool write);

@@ -88,6 +88,13 @@ std::vector<uint64_t> AzureMachinePoolReconciler::Victims(int32_t desired, const
                      .latest_model = vm.kubelet_version == v.model_version()});
     all_latest = all_latest && views.back().latest_model;
   }
+  return SelectVictims(desired, pool, st, views, all_latest);
+}
+
+std::vector<uint64_t> AzureMachinePoolReconciler::SelectVictims(
+    int32_t desired, const Pool& pool, PoolState& st, const std::vector<MachineView>& views,
+    bool all_latest) {
+  const bool head = pool.opts.delete_selection == DeleteSelection::kHead;
   if (!head) {
     return SelectMachinesToDelete(desired, pool.opts.max_unavailable, pool.opts.delete_policy,
                                   views, &random_policy_rng_);
@@ -115,20 +122,29 @@ Status AzureMachinePoolReconciler::Close(const InfraMachinePool& imp, Pool& pool
     ready_machines += vm.state == VmState::kSucceeded && node_ready_(vm.name);
   }
   st.ready_machines = ready_machines;
-  const std::optional<bool> ready =
-      ReadyFor(v.provisioning_state(), pool.opts.failed_behavior, imp.status.ready);
   const bool new_ids = st.written_revision != st.ids_revision || !imp.spec.provider_id_list ||
                        imp.spec.provider_id_list->size() != st.ids.size();
-  if (!new_ids && imp.status.replicas == ready_machines && imp.status.ready == ready) {
+  if (Status s = WriteStatus(imp, pool, ready_machines, new_ids ? &st.ids : nullptr); !s.ok()) {
+    return s;
+  }
+  if (new_ids) st.written_revision = st.ids_revision;
+  return Status::Ok();
+}
+
+Status AzureMachinePoolReconciler::WriteStatus(const InfraMachinePool& imp, const Pool& pool,
+                                               int32_t ready_machines,
+                                               const std::vector<std::string>* ids) {
+  const std::optional<bool> ready =
+      ReadyFor(pool.vmss->provisioning_state(), pool.opts.failed_behavior, imp.status.ready);
+  if (ids == nullptr && imp.status.replicas == ready_machines && imp.status.ready == ready) {
     return Status::Ok();
   }
   InfraMachinePool base = WithoutList(imp);
   InfraMachinePool next = base;
-  if (new_ids) next.spec.provider_id_list = st.ids;
+  if (ids != nullptr) next.spec.provider_id_list = *ids;
   next.status.replicas = ready_machines;
   next.status.ready = ready;
   if (Status s = client_->InfraMachinePools().Patch(base, &next); !s.ok()) return s;
-  if (new_ids) st.written_revision = st.ids_revision;
   // CAPZ's status.ready is a plain bool: unset reads as false.
   const bool was = imp.status.ready.value_or(false), now = ready.value_or(false);
   if (was != now) {

@@ -39,6 +39,7 @@ VmssOptions ToVmssOptions(const proto::VmssProvider& p) {
   o.orchestration_mode = p.orchestration_mode() == "Flexible" ? OrchestrationMode::kFlexible
                                                               : OrchestrationMode::kUniform;
   o.terminate_notification_timeout = p.terminate_notification_timeout();
+  o.machine_pool_machines = p.machine_pool_machines();
   return o;
 }
 

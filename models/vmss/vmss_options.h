@@ -50,6 +50,9 @@ struct VmssOptions {
   bool node_keeps_resource_group_case = false;
   OrchestrationMode orchestration_mode = OrchestrationMode::kUniform;
   Duration terminate_notification_timeout = 0;  // 0: no terminate notification
+  // AzureMachinePoolMachines, their controller and owner Machines as objects
+  // (providers.md §2.6.2), rather than folded into the AzureMachinePool's.
+  bool machine_pool_machines = false;
 };
 
 VmssOptions ToVmssOptions(const proto::VmssProvider& p);

@@ -1,6 +1,7 @@
 #include "models/vmss/vmss_provider.h"
 
 #include "models/vmss/azuremachinepool_reconciler.h"
+#include "models/vmss/azuremachinepoolmachine_reconciler.h"
 #include "sim/scenario_loader.h"
 
 namespace mpsim::vmss {
@@ -44,6 +45,28 @@ void VmssProvider::AddControllers(Manager* manager) {
                                                             throttle, node_ready, pools, seed);
       },
       OwnKind());
+  std::map<std::string, VirtualMachineScaleSet*> machine_sets;
+  for (const auto& [name, s] : sets_) {
+    if (options_.at(name).machine_pool_machines) machine_sets[name] = s.get();
+  }
+  if (machine_sets.empty()) return;
+  WorkQueueOptions mq = q;
+  mq.workers = 10;  // CAPZ --azuremachinepoolmachine-concurrency default (providers.md §2.6.2)
+  manager->AddController<InfraMachine>(
+      "azuremachinepoolmachine", mq, [this, throttle, machine_sets](Client* client) {
+        return std::make_unique<AzureMachinePoolMachineReconciler>(client, ctx_.loop, ctx_.recorder,
+                                                                   throttle, machine_sets);
+      });
+}
+
+bool VmssProvider::CreatesMachines(const std::string& pool) const {
+  auto it = options_.find(pool);
+  return it != options_.end() && it->second.machine_pool_machines;
+}
+
+Duration VmssProvider::DrainTime(const std::string& pool) const {
+  auto it = options_.find(pool);
+  return it == options_.end() || !it->second.machine_pool_machines ? 0 : it->second.drain_time;
 }
 
 int VmssProvider::KillInstances(const std::string& pool, int count, Rng* rng) {

@@ -1,5 +1,6 @@
 // The `vmss` InfraProvider: one simulated scale set per pool and CAPZ's
-// AzureMachinePool controller, sharing the subscription's ARM buckets.
+// AzureMachinePool controller (and, for pools that make them, the
+// AzureMachinePoolMachine controller), sharing the subscription's ARM buckets.
 #pragma once
 
 #include <map>
@@ -21,6 +22,10 @@ class VmssProvider : public InfraProvider {
   void AddControllers(Manager* manager) override;
   // Spot evictions (policy Delete) of running VMs, 30 s after the notice.
   int KillInstances(const std::string& pool, int count, Rng* rng) override;
+  // Pools with `machinePoolMachines` get AzureMachinePoolMachines, and so
+  // MachinePool Machines, whose Node drains for `drainTime`.
+  bool CreatesMachines(const std::string& pool) const override;
+  Duration DrainTime(const std::string& pool) const override;
 
  private:
   ProviderContext ctx_;

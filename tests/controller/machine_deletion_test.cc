@@ -66,6 +66,40 @@ TEST_F(MachineDeletionTest, ADeletedMachineWaitsForItsInfraMachineToBeGone) {
   EXPECT_FALSE(client_.machines().Has(kMachine));
 }
 
+// A Machine whose InfraMachine is ready has a Node: the drain (here 90 s)
+// comes before the InfraMachine's delete.
+TEST_F(MachineDeletionTest, AReadyMachineIsDrainedBeforeItsInfraMachineIsDeleted) {
+  MachineDeletionReconciler draining(&client_, &clock_,
+                                     [](const Machine&) { return 90 * kSecond; });
+  InfraMachine im = client_.infra_machines().At(kMachine);
+  im.status.ready = true;
+  client_.infra_machines().Add(im);
+  Result r;
+  ASSERT_TRUE(draining.Reconcile({kMachine}, &r).ok());
+  ASSERT_TRUE(client_.Machines().Delete(kMachine).ok());
+  clock_.Advance(30 * kSecond);
+  r = {};
+  ASSERT_TRUE(draining.Reconcile({kMachine}, &r).ok());
+  EXPECT_EQ(r.requeue_after, 60 * kSecond);
+  EXPECT_FALSE(client_.infra_machines().At(kMachine).meta.deletion_timestamp);
+  clock_.Advance(60 * kSecond);
+  r = {};
+  ASSERT_TRUE(draining.Reconcile({kMachine}, &r).ok());
+  EXPECT_TRUE(client_.infra_machines().At(kMachine).meta.deletion_timestamp);
+}
+
+// No Node (the InfraMachine is not ready): nothing to drain.
+TEST_F(MachineDeletionTest, AMachineWithoutANodeIsNotDrained) {
+  MachineDeletionReconciler draining(&client_, &clock_,
+                                     [](const Machine&) { return 90 * kSecond; });
+  Result r;
+  ASSERT_TRUE(draining.Reconcile({kMachine}, &r).ok());
+  ASSERT_TRUE(client_.Machines().Delete(kMachine).ok());
+  ASSERT_TRUE(draining.Reconcile({kMachine}, &r).ok());
+  EXPECT_EQ(r.requeue_after, 0);
+  EXPECT_TRUE(client_.infra_machines().At(kMachine).meta.deletion_timestamp);
+}
+
 TEST_F(MachineDeletionTest, AGoneMachineIsNotAnError) {
   Result r;
   EXPECT_TRUE(reconciler_.Reconcile({{"default", "nope"}}, &r).ok());

@@ -50,6 +50,9 @@ class FakeObjectClient : public ObjectClient<T> {
   void FailOn(Verb verb, Status err) { fail_[verb] = std::move(err); }
   bool Has(const ObjectKey& key) const { return objects_.count(key) > 0; }
   const T& At(const ObjectKey& key) const { return objects_.at(key); }
+  const std::map<ObjectKey, T>& objects() const { return objects_; }
+  // Takes an object out at once, finalizers or not.
+  void Remove(const ObjectKey& key) { objects_.erase(key); }
   size_t size() const { return objects_.size(); }
   int calls(Verb verb) const {
     auto it = calls_.find(verb);

@@ -14,11 +14,11 @@ TEST(ScenarioAzure, LibraryPasses) {
   auto r = testing::Mpsim("check " + testing::Src("scenarios/azure"));
   EXPECT_EQ(r.status, 0) << r.out;
   EXPECT_EQ(r.out.find("FAIL"), std::string::npos) << r.out;
-  for (const char* f :
-       {"scale-up-1000-allocation-failed", "capz-1503-last-segment", "capz-1503-exact",
-        "endless-loop-v1-26", "endless-loop-head", "upgrade-100", "upgrade-100-surge-25",
-        "scale-down-1000-100", "scale-down-1000-100-newest", "delete-500", "throttled",
-        "spot-eviction", "capz-2817-resource-group-case", "flexible-scale-up-50"}) {
+  for (const char* f : {"scale-up-1000-allocation-failed", "capz-1503-last-segment",
+                        "capz-1503-exact", "endless-loop-v1-26", "endless-loop-head", "upgrade-100",
+                        "upgrade-100-surge-25", "scale-down-1000-100", "scale-down-1000-100-newest",
+                        "delete-500", "throttled", "spot-eviction", "capz-2817-resource-group-case",
+                        "flexible-scale-up-50", "machinepool-machines-drain"}) {
     EXPECT_NE(r.out.find(std::string("ok   ") + testing::Src("scenarios/azure/") + f),
               std::string::npos)
         << f;
