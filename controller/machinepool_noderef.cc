@@ -320,15 +320,7 @@ Status PatchCachedNodes(ObjectClient<Node>* nodes,
                              {kClusterNamespace, mp.meta.ns},
                              {kOwnerKind, "MachinePool"},
                              {kOwnerName, mp.meta.name}};
-  const size_t n = cached.size();
-  for (size_t i = 0; i < n; ++i) {
-    // Two steps of loading ahead: the Node's lines, then its annotations.
-    if (i + 2 * kPrefetchAhead < n) PrefetchRead(&cached[i + 2 * kPrefetchAhead]->meta.annotations);
-    if (i + kPrefetchAhead < n) {
-      const Node& later = *cached[i + kPrefetchAhead];
-      if (!later.meta.annotations.empty()) PrefetchRead(&*later.meta.annotations.begin());
-    }
-    const std::shared_ptr<const Node>& current = cached[i];
+  for (const std::shared_ptr<const Node>& current : cached) {
     // Copy only the Nodes that need a patch (the patch helper sends nothing
     // for the others either).
     if (!NodeNeedsPatch(*current, desired)) continue;
