@@ -2,6 +2,10 @@
 // scanning every instance: they must follow every lifecycle step.
 #include <gtest/gtest.h>
 
+#include <set>
+#include <string>
+#include <vector>
+
 #include "sim/api_server.h"
 #include "sim/test_provider.h"
 #include "sim/workload_cluster.h"
@@ -60,6 +64,37 @@ TEST_F(TestCloudTest, CountersFollowLaunchBootTerminateAndKill) {
   EXPECT_EQ(cloud_.running(), 1);
   EXPECT_EQ(cloud_.LiveWithVersion("v1.30.0"), 0);
   EXPECT_EQ(cloud_.LiveWithVersion("v1.31.0"), 1);
+}
+
+// RunningIds reads the instances in launch order, which is name order while
+// launch numbers have five digits; the sixth digit ("mp-0-100000" sorts
+// before "mp-0-99999") must not break the sorted list.
+TEST_F(TestCloudTest, RunningIdsStaySortedPastFiveDigitNames) {
+  for (int i = 0; i <= 100000; ++i) cloud_.Launch("v1.30.0");
+  std::vector<std::string> names;
+  for (const auto& [name, inst] : cloud_.instances()) names.push_back(name);
+  const std::set<std::string> keep = {"mp-0-00000", "mp-0-00001", "mp-0-99999", "mp-0-100000"};
+  for (const std::string& name : names) {
+    if (!keep.count(name)) cloud_.Kill(name);
+  }
+  RunFor(11 * kSecond);
+  std::vector<std::string> ids;
+  for (const SharedString& id : cloud_.RunningIds().vec()) ids.push_back(id);
+  EXPECT_EQ(ids, (std::vector<std::string>{"test://mp-0-00000", "test://mp-0-00001",
+                                           "test://mp-0-100000", "test://mp-0-99999"}));
+}
+
+// A terminated instance leaves the list once it is gone, and the rest keep
+// their order.
+TEST_F(TestCloudTest, RunningIdsDropTerminatedInstances) {
+  for (int i = 0; i < 4; ++i) cloud_.Launch("v1.30.0");
+  RunFor(11 * kSecond);
+  cloud_.Terminate("mp-0-00001");
+  RunFor(6 * kSecond);
+  std::vector<std::string> ids;
+  for (const SharedString& id : cloud_.RunningIds().vec()) ids.push_back(id);
+  EXPECT_EQ(ids, (std::vector<std::string>{"test://mp-0-00000", "test://mp-0-00002",
+                                           "test://mp-0-00003"}));
 }
 
 }  // namespace
