@@ -47,8 +47,10 @@ void AzureMachinePoolReconciler::Setup(Builder* b) {
   });
 }
 
-// Wrapped in CAPZ's coalescing reconciler: within 10 s of a pass that
-// returned a zero result the key is not processed, only requeued.
+// Wrapped in CAPZ's coalescing reconciler (pkg/coalescing/reconciler.go):
+// within 10 s of a pass that returned no error, whatever its requeue, the
+// key is not processed, only requeued for the rest of the window (at least
+// 1 s).
 Status AzureMachinePoolReconciler::Reconcile(const Request& req, Result* result) {
   std::shared_ptr<const InfraMachinePool> imp = client_->InfraMachinePools().GetShared(req.key);
   if (imp == nullptr) return Status::Ok();
@@ -57,7 +59,7 @@ Status AzureMachinePoolReconciler::Reconcile(const Request& req, Result* result)
   PoolState& st = state_[imp->meta.name];
   const Time now = clock_->Now();
   if (st.last_clean >= 0 && now < st.last_clean + kDebounce) {
-    result->requeue_after = st.last_clean + kDebounce - now;
+    result->requeue_after = std::max(st.last_clean + kDebounce - now, kSecond);
     return Status::Ok();
   }
   const OwnerReference* owner = ControllerOwner(imp->meta, "MachinePool");
@@ -67,7 +69,7 @@ Status AzureMachinePoolReconciler::Reconcile(const Request& req, Result* result)
       client_->MachinePools().GetShared({imp->meta.ns, owner->name});
   if (mp == nullptr) return Status::Ok();
   Status s = ReconcileNormal(*imp, *mp, p->second, result);
-  if (s.ok() && *result == Result{}) st.last_clean = now;
+  if (s.ok()) st.last_clean = now;
   return s;
 }
 

@@ -43,7 +43,7 @@ class AzureMachinePoolReconciler : public Reconciler {
  private:
   // What this controller remembers of one pool between passes.
   struct PoolState {
-    Time last_clean = -1;               // the coalescing reconciler's last zero result
+    Time last_clean = -1;               // the coalescing reconciler's last pass without error
     uint64_t ids_revision = ~0ull;      // the scale set revision `ids` was built from
     std::vector<std::string> ids;       // sorted providerIDs (CAPZ #6011)
     uint64_t written_revision = ~0ull;  // the revision last patched into the AMP

@@ -71,7 +71,7 @@ Status AzureMachinePoolMachineReconciler::Reconcile(const Request& req, Result* 
   const Time now = clock_->Now();
   auto clean = last_clean_.find(req.key);
   if (clean != last_clean_.end() && now < clean->second + kDebounce) {
-    result->requeue_after = clean->second + kDebounce - now;
+    result->requeue_after = std::max(clean->second + kDebounce - now, kSecond);
     return Status::Ok();
   }
   const OwnerReference* pool = PoolOwner(*ampm);
@@ -86,7 +86,7 @@ Status AzureMachinePoolMachineReconciler::Reconcile(const Request& req, Result* 
   Status s = ampm->meta.deletion_timestamp
                  ? ReconcileDelete(*ampm, *amp, *set->second, result)
                  : ReconcileNormal(*ampm, *amp, *owner, *set->second, result);
-  if (s.ok() && *result == Result{}) last_clean_[req.key] = now;
+  if (s.ok()) last_clean_[req.key] = now;
   return s;
 }
 

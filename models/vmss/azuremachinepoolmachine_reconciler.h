@@ -53,7 +53,7 @@ class AzureMachinePoolMachineReconciler : public Reconciler {
   Recorder* rec_;
   ArmThrottle* throttle_;
   std::map<std::string, VirtualMachineScaleSet*> sets_;
-  std::map<ObjectKey, Time> last_clean_;  // the coalescing reconciler's last zero result
+  std::map<ObjectKey, Time> last_clean_;  // the coalescing reconciler's last pass without error
 };
 
 }  // namespace mpsim::vmss

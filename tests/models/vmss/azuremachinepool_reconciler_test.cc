@@ -162,9 +162,26 @@ TEST_F(AmpTest, APutLeavesAFutureAndRequeuesAfter15s) {
   EXPECT_EQ(Pass().requeue_after, 15 * kSecond);
   EXPECT_TRUE(vmss_->operation_pending());
   EXPECT_EQ(Calls("compute:virtualMachineScaleSets.createOrUpdate"), 1u);
-  RunTo(kSecond);
+  RunTo(11 * kSecond);                            // past the coalescing reconciler's 10 s
   EXPECT_EQ(Pass().requeue_after, 15 * kSecond);  // still pending: no second PUT
   EXPECT_EQ(Calls("compute:virtualMachineScaleSets.createOrUpdate"), 1u);
+}
+
+// pkg/coalescing: a pass that returned no error, even one that asked to be
+// requeued, holds the key back for 10 s; the held request comes back when
+// the window ends, and never sooner than 1 s.
+TEST_F(AmpTest, APassWithoutErrorHoldsTheKeyBackFor10s) {
+  Start(3);
+  EXPECT_EQ(Pass().requeue_after, 15 * kSecond);
+  const uint64_t gets = Calls("compute:virtualMachineScaleSets.get");
+  RunTo(4 * kSecond);
+  EXPECT_EQ(Pass().requeue_after, 6 * kSecond);
+  RunTo(9'500 * kMillisecond);
+  EXPECT_EQ(Pass().requeue_after, kSecond);
+  EXPECT_EQ(Calls("compute:virtualMachineScaleSets.get"), gets);  // neither pass ran
+  RunTo(10 * kSecond);
+  Pass();
+  EXPECT_EQ(Calls("compute:virtualMachineScaleSets.get"), gets + 1);
 }
 
 TEST_F(AmpTest, RequeuesAfter30sUntilEveryMachineIsReady) {
@@ -174,6 +191,7 @@ TEST_F(AmpTest, RequeuesAfter30sUntilEveryMachineIsReady) {
   EXPECT_EQ(Pass().requeue_after, 30 * kSecond);
   EXPECT_EQ(Amp().status.replicas, 0);
   ready_ = {"mp-0_0", "mp-0_1"};
+  RunTo(loop_.Now() + 11 * kSecond);
   EXPECT_EQ(Pass().requeue_after, 0);
   EXPECT_EQ(Amp().status.replicas, 2);
   EXPECT_EQ(Amp().status.ready, true);
@@ -194,8 +212,20 @@ TEST_F(AmpTest, ThrottledReadRequeuesAfterRetryAfter) {
   o.arm_read_burst = 2;
   o.arm_reads_per_second = 0.1;  // a token every 10 s
   Start(1, o);
-  Pass();                                         // GET and LIST take both read tokens
-  EXPECT_EQ(Pass().requeue_after, 10 * kSecond);  // 429, Retry-After: the next token
+  // Passes 11 s apart (past the coalescing window) until one is throttled:
+  // it asks to come back when the next token is there, not after a backoff.
+  Result throttled;
+  for (int i = 1; i <= 10 && throttled == Result{}; ++i) {
+    const Result r = Pass();
+    if (r.requeue_after > 0 && r.requeue_after < 10 * kSecond) throttled = r;
+    RunTo(i * 11 * kSecond);
+  }
+  // Less than a token's 10 s: the wait for the next one, after which the
+  // read gets through.
+  EXPECT_GT(throttled.requeue_after, 0);
+  EXPECT_LT(throttled.requeue_after, 10 * kSecond);
+  TokenBucket later = throttle_->reads;
+  EXPECT_EQ(later.Take(loop_.Now() - 11 * kSecond + throttled.requeue_after), 0);
   int faults = 0;
   for (const TimelineRow& row : rec_.rows()) faults += row.to == "TooManyRequests";
   EXPECT_EQ(faults, 1);

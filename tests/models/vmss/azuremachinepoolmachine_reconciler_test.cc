@@ -122,7 +122,7 @@ TEST(AmpmNames, MachineNamesCarryTheInstanceId) {
 TEST_F(AmpmTest, ThePoolMakesOneMachinePerVmAndTellsCoreTheirKind) {
   Start(3);
   PoolPass();
-  RunTo(loop_.Now() + 5 * kSecond);  // the PUT's VMs are listed
+  RunTo(loop_.Now() + 11 * kSecond);  // the PUT's VMs are listed; past the 10 s coalescing
   PoolPass();
   EXPECT_EQ(Amp().status.infrastructure_machine_kind, kAzureMachinePoolMachineKind);
   for (uint64_t id = 0; id < 3; ++id) {
@@ -140,8 +140,9 @@ TEST_F(AmpmTest, ThePoolMakesOneMachinePerVmAndTellsCoreTheirKind) {
 TEST_F(AmpmTest, TheListIsTheMachinesSortedAndReplicasTheReadyOnes) {
   Start(11);
   PoolPass();
-  RunTo(loop_.Now() + 5 * kSecond);
+  RunTo(loop_.Now() + 11 * kSecond);
   PoolPass();  // makes the machines; the list comes from the next pass's read
+  RunTo(loop_.Now() + 11 * kSecond);
   PoolPass();
   ASSERT_TRUE(Amp().spec.provider_id_list);
   const auto& ids = Amp().spec.provider_id_list->vec();
