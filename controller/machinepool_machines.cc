@@ -1,5 +1,9 @@
 // MachinePool Machines (capi-core.md §4): listing them, creating or updating
 // one Machine per InfraMachine, and setMachinesUptoDate.
+#include <algorithm>
+#include <map>
+#include <memory>
+
 #include "controller/capi_names.h"
 #include "controller/errors.h"
 #include "controller/label_format.h"
@@ -52,7 +56,30 @@ Machine MergeApplied(Machine existing, const Machine& desired) {
   return existing;
 }
 
+// Whether MergeApplied would change `existing`: the usual answer is no, and
+// finding it out copies nothing.
+bool ApplyChanges(const Machine& existing, const Machine& desired) {
+  const auto& refs = existing.meta.owner_references;
+  for (const OwnerReference& ref : desired.meta.owner_references) {
+    if (std::find(refs.begin(), refs.end(), ref) == refs.end()) return true;
+  }
+  auto covers = [](const auto& have, const auto& want) {
+    for (const auto& [k, v] : want) {
+      auto it = have.find(k);
+      if (it == have.end() || it->second != v) return false;
+    }
+    return true;
+  };
+  const MachineSpec &e = existing.spec, &d = desired.spec;
+  return !covers(existing.meta.labels, desired.meta.labels) ||
+         !covers(existing.meta.annotations, desired.meta.annotations) ||
+         e.cluster_name != d.cluster_name ||
+         e.bootstrap.data_secret_name != d.bootstrap.data_secret_name ||
+         e.infrastructure_ref != d.infrastructure_ref || (d.version && e.version != d.version);
+}
+
 Status ApplyMachine(ObjectClient<Machine>& c, const Machine& existing, const Machine& desired) {
+  if (!ApplyChanges(existing, desired)) return Status::Ok();
   Machine merged = MergeApplied(existing, desired);
   if (merged == existing) return Status::Ok();  // the SSA cache skips unchanged requests
   return c.Patch(existing, &merged);
@@ -105,6 +132,12 @@ Status SetMachinesUpToDate(const MachinePoolDeps& d, MachinePoolScope* s, Result
       c.reason = capi::kMachineNotUpToDateReason;
       c.message = "Machine is being deleted";
     }
+    const Condition* had = FindCondition(m.status.conditions, c.type);
+    if (had != nullptr && had->status == c.status && had->reason == c.reason &&
+        had->message == c.message && had->severity == c.severity &&
+        had->observed_generation == c.observed_generation) {
+      continue;  // SetCondition would keep it as it is: no copy, no patch
+    }
     const Machine before = m;
     SetCondition(&m.status.conditions, c, d.clock->Now());
     if (m == before) continue;
@@ -119,9 +152,9 @@ Status ReconcileMachines(const MachinePoolDeps& d, MachinePoolScope* s,
   if (!kind || kind->empty()) return Status::Ok();  // MachinePool Machines not supported
   const MachinePool& mp = *s->mp;
   const Labels selector = PoolSelector(mp);
-  std::map<std::string, Machine> by_infra_name;
+  std::map<std::string, std::shared_ptr<const Machine>> by_infra_name;
   for (const auto& m : d.client->Machines().List({.ns = mp.meta.ns, .match_labels = selector})) {
-    by_infra_name[m->spec.infrastructure_ref.name] = *m;
+    by_infra_name[m->spec.infrastructure_ref.name] = m;
   }
   std::vector<Status> errs;
   for (const auto& im :
@@ -130,8 +163,8 @@ Status ReconcileMachines(const MachinePoolDeps& d, MachinePoolScope* s,
     Machine desired = ComputeDesiredMachine(mp, *im, NodeFor(d, *s, *im));
     auto existing = by_infra_name.find(im->meta.name);
     if (existing != by_infra_name.end()) {
-      desired.meta.name = existing->second.meta.name;
-      errs.push_back(Wrap(ApplyMachine(d.client->Machines(), existing->second, desired),
+      desired.meta.name = existing->second->meta.name;
+      errs.push_back(Wrap(ApplyMachine(d.client->Machines(), *existing->second, desired),
                           "failed to update Machine " + desired.meta.Key().String()));
       continue;
     }
