@@ -111,7 +111,6 @@ Status AzureMachinePoolReconciler::CloseWithMachines(const InfraMachinePool& imp
   std::sort(ids.begin(), ids.end());
   const bool same = imp.spec.provider_id_list && imp.spec.provider_id_list->size() == ids.size() &&
                     std::equal(ids.begin(), ids.end(), imp.spec.provider_id_list->begin());
-  state_[imp.meta.name].ready_machines = ready_machines;
   return WriteStatus(imp, pool, ready_machines, same ? nullptr : &ids);
 }
 
