@@ -34,7 +34,8 @@ struct MachinePoolScope {
   // deferred status update need not look them up again.
   SharedList<NodeReference> set_node_refs;
   std::vector<std::shared_ptr<const Node>> set_node_ref_nodes;
-  std::vector<Machine> machines;  // MachinePool Machines
+  // MachinePool Machines, as the cache lent them (a pass copies only those it changes).
+  std::vector<std::shared_ptr<const Machine>> machines;
   // D1: ReconcileExternal dereferenced a nil pointer; the reconcile unwinds.
   bool panicked = false;
 };
@@ -124,7 +125,8 @@ Status UpdateStatus(MachinePoolScope* s);
 Status HasMachinePoolMachines(const MachinePoolScope& s, bool* has);
 // `ref_nodes`, if given, is the cached Node of each status.nodeRefs entry.
 void SetReplicas(MachinePool* mp, bool has_machine_pool_machines,
-                 const std::vector<Machine>& machines, const std::optional<NodeRefMap>& nodes,
+                 const std::vector<std::shared_ptr<const Machine>>& machines,
+                 const std::optional<NodeRefMap>& nodes,
                  const std::vector<std::shared_ptr<const Node>>* ref_nodes = nullptr);
 
 // ---- machinepool_watches.cc ----

@@ -115,14 +115,15 @@ Status GetMachinesForMachinePool(const MachinePoolDeps& d, MachinePoolScope* s, 
     // shouldExcludeMachine: controlled by someone else (metav1.IsControlledBy compares UIDs).
     const OwnerReference* owner = GetControllerOf(m->meta);
     if (owner != nullptr && owner->uid != mp.meta.uid) continue;
-    s->machines.push_back(*m);
+    s->machines.push_back(m);
   }
   return Status::Ok();
 }
 
 Status SetMachinesUpToDate(const MachinePoolDeps& d, MachinePoolScope* s, Result*) {
   std::vector<Status> errs;
-  for (Machine& m : s->machines) {
+  for (std::shared_ptr<const Machine>& held : s->machines) {
+    const Machine& m = *held;
     Condition c{.type = capi::kMachineUpToDateCondition,
                 .status = "True",
                 .reason = capi::kMachineUpToDateReason,
@@ -138,10 +139,11 @@ Status SetMachinesUpToDate(const MachinePoolDeps& d, MachinePoolScope* s, Result
         had->observed_generation == c.observed_generation) {
       continue;  // SetCondition would keep it as it is: no copy, no patch
     }
-    const Machine before = m;
-    SetCondition(&m.status.conditions, c, d.clock->Now());
-    if (m == before) continue;
-    errs.push_back(d.client->Machines().Patch(before, &m));
+    auto next = std::make_shared<Machine>(m);
+    SetCondition(&next->status.conditions, c, d.clock->Now());
+    if (*next == m) continue;
+    errs.push_back(d.client->Machines().Patch(m, next.get()));
+    held = std::move(next);  // the scope sees the condition set, patched or not
   }
   return Aggregate(errs);
 }

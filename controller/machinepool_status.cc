@@ -41,9 +41,9 @@ std::optional<std::vector<VersionCount>> VersionsFromRefNodes(
   return AggregateStatusVersions(versions);
 }
 
-int32_t CountTrue(const std::vector<Machine>& machines, const char* type) {
+int32_t CountTrue(const std::vector<std::shared_ptr<const Machine>>& machines, const char* type) {
   int32_t n = 0;
-  for (const Machine& m : machines) n += IsConditionTrue(m.status.conditions, type) ? 1 : 0;
+  for (const auto& m : machines) n += IsConditionTrue(m->status.conditions, type) ? 1 : 0;
   return n;
 }
 
@@ -72,7 +72,8 @@ Status HasMachinePoolMachines(const MachinePoolScope& s, bool* has) {
 }
 
 void SetReplicas(MachinePool* mp, bool has_machine_pool_machines,
-                 const std::vector<Machine>& machines, const std::optional<NodeRefMap>& nodes,
+                 const std::vector<std::shared_ptr<const Machine>>& machines,
+                 const std::optional<NodeRefMap>& nodes,
                  const std::vector<std::shared_ptr<const Node>>* ref_nodes) {
   MachinePoolStatus& st = mp->status;
   if (!has_machine_pool_machines) {

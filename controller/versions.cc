@@ -113,9 +113,9 @@ std::optional<std::vector<VersionCount>> AggregateStatusVersions(
 }
 
 std::optional<std::vector<VersionCount>> VersionsFromMachines(
-    const std::vector<Machine>& machines) {
+    const std::vector<std::shared_ptr<const Machine>>& machines) {
   std::vector<const Machine*> sorted;
-  for (const Machine& m : machines) sorted.push_back(&m);
+  for (const auto& m : machines) sorted.push_back(m.get());
   std::stable_sort(sorted.begin(), sorted.end(), [](const Machine* a, const Machine* b) {
     if (a->meta.creation_timestamp != b->meta.creation_timestamp) {
       return a->meta.creation_timestamp < b->meta.creation_timestamp;

@@ -17,6 +17,7 @@ std::optional<std::vector<VersionCount>> AggregateStatusVersions(
 
 // One replica per Machine with a spec.version, Machines taken in
 // (creationTimestamp, name) order.
-std::optional<std::vector<VersionCount>> VersionsFromMachines(const std::vector<Machine>& machines);
+std::optional<std::vector<VersionCount>> VersionsFromMachines(
+    const std::vector<std::shared_ptr<const Machine>>& machines);
 
 }  // namespace mpsim

@@ -18,6 +18,13 @@ std::shared_ptr<const Node> NodeWithVersion(const std::string& name, const std::
 
 // ---- Test_setReplicas ----
 
+// The scope holds the Machines as the cache lends them.
+std::vector<std::shared_ptr<const Machine>> Shared(const std::vector<Machine>& machines) {
+  std::vector<std::shared_ptr<const Machine>> out;
+  for (const Machine& m : machines) out.push_back(std::make_shared<const Machine>(m));
+  return out;
+}
+
 TEST(SetReplicas, WithoutMachinePoolMachinesVersionsAreNotSurfaced) {
   MachinePool mp;
   mp.spec.replicas = 3;
@@ -62,7 +69,7 @@ TEST(SetReplicas, WithMachinePoolMachinesVersionsAreAggregatedFromMachineSpecVer
   machines[0].spec.version = "v1.31.1";
   machines[1].spec.version = "v1.31.1";
   machines[2].spec.version = "v1.32.0";
-  SetReplicas(&mp, true, machines, std::nullopt);
+  SetReplicas(&mp, true, Shared(machines), std::nullopt);
   EXPECT_EQ(mp.status.versions, (std::vector<VersionCount>{{"v1.31.1", 2}, {"v1.32.0", 1}}));
 }
 
@@ -75,7 +82,7 @@ TEST(SetReplicas, WithMachinePoolMachinesCountersCountMachineConditions) {
                                    {.type = "UpToDate", .status = "True"}};
   machines[1].status.conditions = {{.type = "Ready", .status = "True"},
                                    {.type = "UpToDate", .status = "False"}};
-  SetReplicas(&mp, true, machines, std::nullopt);
+  SetReplicas(&mp, true, Shared(machines), std::nullopt);
   EXPECT_EQ(mp.status.ready_replicas, 2);
   EXPECT_EQ(mp.status.available_replicas, 1);
   EXPECT_EQ(mp.status.up_to_date_replicas, 1);
