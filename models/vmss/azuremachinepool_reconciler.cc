@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "api/provider_watches.h"
+#include "models/vmss/arm_call.h"
 #include "models/vmss/azuremachinepoolmachine_reconciler.h"
 #include "models/vmss/deployment_strategy.h"
 
@@ -200,11 +201,7 @@ Status AzureMachinePoolReconciler::ReconcileDelete(const InfraMachinePool& imp, 
 
 Duration AzureMachinePoolReconciler::Call(const InfraMachinePool& imp, const char* api,
                                           bool write) {
-  rec_->ProviderApiCall(imp.meta.name, api);
-  TokenBucket& bucket = write ? throttle_->writes : throttle_->reads;
-  const Duration wait = bucket.Take(clock_->Now());
-  if (wait > 0) rec_->Fault(clock_->Now(), imp.meta.name, imp.meta.name, "TooManyRequests");
-  return wait;
+  return ArmCall(throttle_, rec_, clock_->Now(), imp.meta.name, imp.meta.name, api, write);
 }
 
 }  // namespace mpsim::vmss

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "models/vmss/arm_call.h"
 #include "models/vmss/azuremachinepool_reconciler.h"
 
 namespace mpsim::vmss {
@@ -135,10 +136,10 @@ Status AzureMachinePoolMachineReconciler::ReconcileDelete(const InfraMachine& am
   auto vm = id ? vmss.vms().find(*id) : vmss.vms().end();
   if (vm == vmss.vms().end()) return RemoveFinalizer(ampm);
   if (vm->second.state != VmState::kDeleting) {
-    rec_->ProviderApiCall(amp.meta.name, "compute:virtualMachineScaleSetVMs.delete");
-    if (Duration wait = throttle_->writes.Take(clock_->Now()); wait > 0) {
-      rec_->Fault(clock_->Now(), amp.meta.name, ampm.meta.name, "TooManyRequests");
-      result->requeue_after = wait;  // the 429's Retry-After (providers.md §2.3)
+    if (Duration wait = ArmCall(throttle_, rec_, clock_->Now(), amp.meta.name, ampm.meta.name,
+                                "compute:virtualMachineScaleSetVMs.delete", true);
+        wait > 0) {
+      result->requeue_after = wait;
       return Status::Ok();
     }
     vmss.DeleteInstance(*id);
