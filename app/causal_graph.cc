@@ -217,8 +217,7 @@ class CausalGraph::Builder {
   std::optional<MomentId> provisioning_;  // the pool entering phase Provisioning
 };
 
-CausalGraph::CausalGraph(const std::vector<TimelineRow>& rows, const std::string& pool, Time start,
-                         Time end) {
+CausalGraph::CausalGraph(const TimelineRows& rows, const std::string& pool, Time start, Time end) {
   Builder b(this);
   start_ = b.Start(start, pool);
   for (const TimelineRow& r : rows) {

@@ -52,7 +52,7 @@ class CausalGraph {
  public:
   // The graph of `pool`'s rows in [start, end]; `end` becomes the kEnd vertex.
   // Vertices are added in timeline order, so ids are a topological order.
-  CausalGraph(const std::vector<TimelineRow>& rows, const std::string& pool, Time start, Time end);
+  CausalGraph(const TimelineRows& rows, const std::string& pool, Time start, Time end);
 
   MomentId start() const { return start_; }
   MomentId end() const { return end_; }

@@ -11,7 +11,7 @@
 namespace mpsim {
 namespace {
 
-using Rows = std::vector<TimelineRow>;
+using Rows = TimelineRows;
 
 const proto::PoolSummary* FindPool(const proto::RunSummary& s, const std::string& name) {
   for (const auto& p : s.pools()) {

@@ -3,6 +3,8 @@
 // from it after the run, so the simulation never formats output.
 #pragma once
 
+#include <boost/container/deque.hpp>
+#include <boost/container/options.hpp>
 #include <cstdint>
 #include <map>
 #include <string>
@@ -21,6 +23,13 @@ struct TimelineRow {
   std::string to;
   std::string pool;  // the MachinePool this row belongs to ("" if none); not a CSV column
 };
+
+// The timeline, in blocks of 1,024 rows: a run appends hundreds of thousands,
+// and a vector would copy them all at every doubling and hold both copies
+// meanwhile (a 100,000-replica run's largest allocation).
+using TimelineRows =
+    boost::container::deque<TimelineRow, void,
+                            boost::container::deque_options_t<boost::container::block_size<1024U>>>;
 
 struct ReconcileSpan {
   std::string controller;
@@ -45,7 +54,7 @@ class Recorder {
     ++api_calls_by_api_[pool][api];
   }
 
-  const std::vector<TimelineRow>& rows() const { return rows_; }
+  const TimelineRows& rows() const { return rows_; }
   const std::vector<ReconcileSpan>& reconciles() const { return reconciles_; }
   uint64_t faults(const std::string& pool) const { return Get(faults_, pool); }
   uint64_t provider_api_calls(const std::string& pool) const { return Get(api_calls_, pool); }
@@ -61,7 +70,7 @@ class Recorder {
     auto it = m.find(k);
     return it == m.end() ? 0 : it->second;
   }
-  std::vector<TimelineRow> rows_;
+  TimelineRows rows_;
   std::vector<ReconcileSpan> reconciles_;
   std::map<std::string, uint64_t> faults_;
   std::map<std::string, uint64_t> faults_by_kind_;
