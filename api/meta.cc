@@ -2,11 +2,13 @@
 
 #include <algorithm>
 
+#include "api/string_hash.h"
+
 namespace mpsim {
 
 const Condition* FindCondition(const Conditions& cs, const std::string& type) {
   for (const Condition& c : cs) {
-    if (c.type == type) return &c;
+    if (BytesEqual(c.type, type)) return &c;
   }
   return nullptr;
 }
@@ -24,7 +26,7 @@ void SetCondition(Conditions* cs, Condition c, Time now) {
 
 bool IsConditionTrue(const Conditions& cs, const std::string& type) {
   const Condition* c = FindCondition(cs, type);
-  return c != nullptr && c->status == "True";
+  return c != nullptr && BytesEqual(c->status, "True");
 }
 
 const OwnerReference* ControllerOwner(const ObjectMeta& m, const std::string& kind) {

@@ -86,7 +86,7 @@ class SharedString {
   std::string::const_iterator end() const { return str().end(); }
 
   friend bool operator==(const SharedString& a, const SharedString& b) {
-    return a.rep_ == b.rep_ || a.str() == b.str();
+    return a.rep_ == b.rep_ || BytesEqual(a.str(), b.str());
   }
   friend bool operator==(const SharedString& a, const std::string& b) { return a.str() == b; }
   friend bool operator==(const SharedString& a, std::string_view b) { return a.str() == b; }

@@ -40,15 +40,39 @@ struct StringHash {
   size_t operator()(std::string_view s) const { return HashBytes(s); }
 };
 
+// Byte equality without a call to memcmp for strings up to 16 bytes: the
+// reconcile passes compare millions of names, condition types and annotation
+// values a few bytes long each, and there the call costs more than the compare.
+// Two loads that may overlap cover each length range exactly.
+inline bool BytesEqual(std::string_view a, std::string_view b) {
+  const size_t n = a.size();
+  if (n != b.size()) return false;
+  const char* x = a.data();
+  const char* y = b.data();
+  if (x == y) return true;
+  const auto same = [&](size_t at, auto word) {
+    decltype(word) u, v;
+    std::memcpy(&u, x + at, sizeof u);
+    std::memcpy(&v, y + at, sizeof v);
+    return u == v;
+  };
+  if (n >= 8 && n <= 16) return same(0, uint64_t{}) && same(n - 8, uint64_t{});
+  if (n >= 4 && n < 8) return same(0, uint32_t{}) && same(n - 4, uint32_t{});
+  if (n < 4) {
+    for (size_t i = 0; i < n; ++i) {
+      if (x[i] != y[i]) return false;
+    }
+    return true;
+  }
+  return std::memcmp(x, y, n) == 0;
+}
+
 // Equality that first asks whether both views are the same bytes: a Node's
 // providerID and the list entry it matches share one buffer, and the test
 // then settles without reading it.
 struct StringEq {
   using is_transparent = void;
-  bool operator()(std::string_view a, std::string_view b) const {
-    return a.size() == b.size() &&
-           (a.data() == b.data() || std::memcmp(a.data(), b.data(), a.size()) == 0);
-  }
+  bool operator()(std::string_view a, std::string_view b) const { return BytesEqual(a, b); }
 };
 
 }  // namespace mpsim

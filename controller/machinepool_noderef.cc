@@ -248,7 +248,7 @@ Status GetNodeReferences(const std::vector<SharedString>& provider_ids, int32_t 
     const Node& node = **found[i];
     // IsNodeReady and IsNodeAvailable, sharing one search for the condition.
     const Condition* ready = GetReadyCondition(&node.status);
-    if (ready != nullptr && ready->status == "True") {
+    if (ready != nullptr && BytesEqual(ready->status, "True")) {
       ++out->ready;
       if (ReadyLongEnough(*ready, min_ready_seconds, now)) ++out->available;
     }
@@ -288,7 +288,7 @@ bool NodeNeedsPatch(const Node& node, const StringMap& desired) {
       while (it != end && (c = std::string_view(it->first).compare(k)) < 0) ++it;
       if (it == end || c != 0) return true;
     }
-    if (it->second != v) return true;
+    if (!BytesEqual(it->second, v)) return true;
     ++it;
   }
   return std::any_of(node.spec.taints.begin(), node.spec.taints.end(), IsUninitializedTaint);
@@ -320,7 +320,15 @@ Status PatchCachedNodes(ObjectClient<Node>* nodes,
                              {kClusterNamespace, mp.meta.ns},
                              {kOwnerKind, "MachinePool"},
                              {kOwnerName, mp.meta.name}};
-  for (const std::shared_ptr<const Node>& current : cached) {
+  const size_t n = cached.size();
+  for (size_t i = 0; i < n; ++i) {
+    // Two steps of loading ahead: the Node's line, then its annotations.
+    if (i + 2 * kPrefetchAhead < n) PrefetchRead(&cached[i + 2 * kPrefetchAhead]->meta.annotations);
+    if (i + kPrefetchAhead < n) {
+      const StringMap& later = cached[i + kPrefetchAhead]->meta.annotations;
+      if (!later.empty()) PrefetchRead(&*later.begin());
+    }
+    const std::shared_ptr<const Node>& current = cached[i];
     // Copy only the Nodes that need a patch (the patch helper sends nothing
     // for the others either).
     if (!NodeNeedsPatch(*current, desired)) continue;

@@ -1,5 +1,6 @@
 // machinepool_controller_status.go and _scope.go: the v1beta2 replica
 // counters and versions written by the deferred updateStatus.
+#include "api/prefetch.h"
 #include "api/string_hash.h"
 #include "controller/capi_names.h"
 #include "controller/machinepool_internal.h"
@@ -12,7 +13,7 @@ namespace {
 // same sums in the same first-seen order from fewer entries.
 void AddVersion(const std::string& v, std::vector<VersionCount>* versions) {
   if (v.empty()) return;
-  if (!versions->empty() && versions->back().version == v) {
+  if (!versions->empty() && BytesEqual(versions->back().version, v)) {
     ++versions->back().replicas;
   } else {
     versions->push_back({v, 1});
@@ -35,8 +36,13 @@ std::optional<std::vector<VersionCount>> VersionsFromRefNodes(
     const std::vector<std::shared_ptr<const Node>>& ref_nodes) {
   if (ref_nodes.empty()) return std::nullopt;
   std::vector<VersionCount> versions;
-  for (const auto& node : ref_nodes) {
-    AddVersion(node->status.node_info.kubelet_version, &versions);
+  const size_t n = ref_nodes.size();
+  for (size_t i = 0; i < n; ++i) {
+    // Each Node's version is a miss of its own: load it a few steps ahead.
+    if (i + kPrefetchAhead < n) {
+      PrefetchRead(&ref_nodes[i + kPrefetchAhead]->status.node_info.kubelet_version);
+    }
+    AddVersion(ref_nodes[i]->status.node_info.kubelet_version, &versions);
   }
   return AggregateStatusVersions(versions);
 }

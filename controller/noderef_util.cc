@@ -1,5 +1,6 @@
 #include "controller/noderef_util.h"
 
+#include "api/string_hash.h"
 #include "controller/capi_names.h"
 
 namespace mpsim {
@@ -12,7 +13,7 @@ const Condition* GetReadyCondition(const NodeStatus* status) {
 bool IsNodeReady(const Node* node) {
   if (node == nullptr) return false;
   const Condition* c = GetReadyCondition(&node->status);
-  return c != nullptr && c->status == "True";
+  return c != nullptr && BytesEqual(c->status, "True");
 }
 
 bool IsNodeAvailable(const Node* node, int32_t min_ready_seconds, Time now) {

@@ -12,6 +12,7 @@
 
 #include "api/meta.h"
 #include "api/prefetch.h"
+#include "api/string_hash.h"
 
 namespace mpsim {
 
@@ -124,7 +125,8 @@ class KeyedObjects {
     if (slots_.empty()) return nullptr;
     for (size_t i = h & mask(); slots_[i].obj != nullptr; i = (i + 1) & mask()) {
       const Slot& s = slots_[i];
-      if (s.hash == h && s.obj->meta.name == key.name && s.obj->meta.ns == key.ns) {
+      if (s.hash == h && BytesEqual(s.obj->meta.name, key.name) &&
+          BytesEqual(s.obj->meta.ns, key.ns)) {
         return &slots_[i];
       }
     }

@@ -46,5 +46,29 @@ TEST(StringEq, ComparesBytesWhenTheBuffersDiffer) {
   EXPECT_FALSE(StringEq{}(a, c));
 }
 
+// Every length up to 24 crosses the inline paths (1-3, 4-7, 8-16) and the
+// memcmp one: equal copies compare equal, and one byte changed at any
+// position makes them differ, whichever of the overlapping loads reads it.
+TEST(BytesEqual, EveryLengthAndEveryPositionOfADifference) {
+  for (size_t n = 0; n <= 24; ++n) {
+    const std::string a(n, 'q');
+    const std::string b = a;  // another buffer
+    EXPECT_TRUE(BytesEqual(a, b)) << n;
+    for (size_t at = 0; at < n; ++at) {
+      std::string c = a;
+      c[at] = 'r';
+      EXPECT_FALSE(BytesEqual(a, c)) << n << " at " << at;
+      EXPECT_FALSE(BytesEqual(c, a)) << n << " at " << at;
+    }
+  }
+}
+
+TEST(BytesEqual, LengthsMustAgree) {
+  EXPECT_FALSE(BytesEqual("True", "Tru"));
+  EXPECT_FALSE(BytesEqual("", "a"));
+  EXPECT_TRUE(BytesEqual("", ""));
+  EXPECT_TRUE(BytesEqual("MachinePool", std::string("MachinePool")));
+}
+
 }  // namespace
 }  // namespace mpsim
