@@ -22,14 +22,22 @@ class CausalGraph::Builder {
  public:
   explicit Builder(CausalGraph* g) : g_(g) {}
 
-  MomentId Start(Time t, const std::string& pool) { return Add(t, MomentKind::kStart, pool, ""); }
+  // Room for a graph of `rows` rows: one moment per row at most, and the
+  // links of most moments (the start, a cause or two) without regrowing.
+  void Reserve(size_t rows) {
+    moments_.reserve(rows + 2);
+    edges_.reserve(3 * rows);
+    waits_.reserve(3 * rows);
+  }
+
+  MomentId Start(Time t, std::string_view pool) { return Add(t, MomentKind::kStart, pool, ""); }
 
   // The graph in compressed form: built once, from every edge at once, where
   // adding edge by edge kept two growing edge lists per moment.
   CausalGraphBase Finish() {
     CausalGraphBase g(boost::edges_are_unsorted_multi_pass, edges_.begin(), edges_.end(),
                       waits_.begin(), moments_.size());
-    for (size_t v = 0; v < moments_.size(); ++v) g[v] = std::move(moments_[v]);
+    for (size_t v = 0; v < moments_.size(); ++v) g[v] = moments_[v];
     return g;
   }
 
@@ -54,7 +62,7 @@ class CausalGraph::Builder {
     g_->end_ = Add(t, MomentKind::kEnd, "", "");
     for (MomentId v = 0; v < n; ++v) {
       const Moment& m = moments_[v];
-      if (m.kind != K::kFault || IsInstance(m.object)) Link(v, g_->end_);
+      if (m.kind != K::kFault || IsInstance(m.name)) Link(v, g_->end_);
     }
   }
 
@@ -62,13 +70,13 @@ class CausalGraph::Builder {
   using K = MomentKind;
 
   void Instance(const TimelineRow& r) {
-    const std::string& x = r.object;
+    const std::string_view x = r.object;
     objects_[Intern(x)].instance = true;
     if (r.field == "currentAction" && r.from.empty() && r.to == "CREATING") {
       return Effect(r, K::kRequested, x, {kill_, provisioning_, deleting_, gone_});
     }
     if (r.field != "state") return;
-    const std::string change = (r.from.empty() ? "" : r.from + " -> ") + r.to;
+    const Change change{r.from, r.to};
     switch (StageOf(r.to)) {
       case InstanceStage::kCreating:
         if (!r.from.empty()) return;  // e.g. PROVISIONING -> STAGING: still creating
@@ -94,7 +102,7 @@ class CausalGraph::Builder {
   }
 
   void NodeRow(const TimelineRow& r) {
-    const std::string& x = r.object;
+    const std::string_view x = r.object;
     if (r.field == "registered" && r.to == "true") {
       return Effect(r, K::kRegistered, "", {Of(x, K::kRunning), Of(x, K::kCreated)});
     }
@@ -112,8 +120,8 @@ class CausalGraph::Builder {
 
   void List(const TimelineRow& r) {
     const bool added = !r.to.empty();
-    const std::string& id = added ? r.to : r.from;
-    const std::string x = InstanceOf(id);
+    const std::string_view id = added ? r.to : r.from;
+    const std::string_view x = InstanceOf(id);
     if (added) {
       Add(r.time, K::kListed, x, id, {Of(x, K::kRunning), Of(x, K::kCreated)});
       return;
@@ -123,29 +131,38 @@ class CausalGraph::Builder {
 
   void NodeRef(const TimelineRow& r) {
     if (!r.to.empty()) {
-      const std::string& n = r.to;
+      const std::string_view n = r.to;
       Add(r.time, K::kNodeRefAdded, n, "",
           {Of(n, K::kListed), Of(n, K::kProviderIdSet), Of(n, K::kRegistered)});
       return;
     }
-    const std::string& n = r.from;
+    const std::string_view n = r.from;
     Add(r.time, K::kNodeRefRemoved, n, "",
         {Of(n, K::kNodeDeleted), Of(n, K::kUnlisted), Of(n, K::kGone)});
   }
 
   void FaultRow(const TimelineRow& r) {
-    const std::string& x = r.object;
+    const std::string_view x = r.object;
     MomentId v = Add(r.time, K::kFault, x, r.to,
                      {Of(x, K::kFault), Of(x, K::kRequested), Of(x, K::kRunning)});
     if (r.to == "instance.killed") kill_ = v;
   }
 
-  void Effect(const TimelineRow& r, K kind, const std::string& detail,
+  // A moment's detail: a state change, or one text.
+  struct Change {
+    std::string_view from, to;
+    Change(std::string_view f, std::string_view t) : from(f), to(t) {}
+    Change(std::string_view t) : to(t) {}    // NOLINT: implicit, a plain detail
+    Change(const std::string& t) : to(t) {}  // NOLINT: as above
+    Change(const char* t) : to(t) {}         // NOLINT: as above
+  };
+
+  void Effect(const TimelineRow& r, K kind, Change detail,
               std::initializer_list<std::optional<MomentId>> causes) {
     Add(r.time, kind, r.object, detail, causes);
   }
 
-  MomentId Add(Time t, K kind, const std::string& object, const std::string& detail,
+  MomentId Add(Time t, K kind, std::string_view object, Change detail,
                std::initializer_list<std::optional<MomentId>> causes) {
     MomentId v = Add(t, kind, object, detail);
     Link(g_->start_, v);
@@ -156,8 +173,8 @@ class CausalGraph::Builder {
     return v;
   }
 
-  MomentId Add(Time t, K kind, const std::string& object, const std::string& detail) {
-    moments_.push_back(Moment{t, kind, object, detail});
+  MomentId Add(Time t, K kind, std::string_view object, Change detail) {
+    moments_.push_back(Moment{t, kind, object, detail.from, detail.to});
     return moments_.size() - 1;
   }
 
@@ -168,8 +185,8 @@ class CausalGraph::Builder {
     waits_.push_back(Wait{moments_[to].time - moments_[from].time});
   }
 
-  std::optional<MomentId> Of(const std::string& object, K kind) const {
-    auto it = ids_.find(std::string_view(object));
+  std::optional<MomentId> Of(std::string_view object, K kind) const {
+    auto it = ids_.find(object);
     if (it == ids_.end()) return std::nullopt;
     const MomentId v = objects_[it->second].latest[static_cast<size_t>(kind)];
     if (v == 0) return std::nullopt;
@@ -177,20 +194,20 @@ class CausalGraph::Builder {
   }
 
   // The object's index in objects_, added on first sight.
-  size_t Intern(const std::string& object) {
+  size_t Intern(std::string_view object) {
     auto [it, fresh] = ids_.try_emplace(object, objects_.size());
     if (fresh) objects_.emplace_back();
     return it->second;
   }
-  bool IsInstance(const std::string& object) const {
-    auto it = ids_.find(std::string_view(object));
+  bool IsInstance(std::string_view object) const {
+    auto it = ids_.find(object);
     return it != ids_.end() && objects_[it->second].instance;
   }
 
   // Nodes carry their instance's name; before the Node exists, the instance
   // is the providerID's last path segment (aws:///zone/i-1, gce://p/z/name).
-  std::string InstanceOf(const std::string& id) const {
-    auto it = instance_of_.find(std::string_view(id));
+  std::string_view InstanceOf(std::string_view id) const {
+    auto it = instance_of_.find(id);
     if (it != instance_of_.end()) return it->second;
     const size_t slash = id.rfind('/');
     return slash == std::string::npos ? id : id.substr(slash + 1);
@@ -207,9 +224,10 @@ class CausalGraph::Builder {
   std::vector<std::pair<MomentId, MomentId>> edges_;
   std::vector<Wait> waits_;  // one per edge
   // Only ever looked up, never iterated: no hash order reaches the graph.
-  std::unordered_map<std::string, size_t, StringHash, std::equal_to<>> ids_;
+  // Keys and values are views of the rows, as the moments' texts are.
+  std::unordered_map<std::string_view, size_t, StringHash, StringEq> ids_;
   std::vector<Object> objects_;
-  std::unordered_map<std::string, std::string, StringHash, std::equal_to<>>
+  std::unordered_map<std::string_view, std::string_view, StringHash, StringEq>
       instance_of_;               // providerID -> instance
   std::optional<MomentId> kill_;  // the last instance.killed fault
   // The pool's last instance running, deleting and gone, whatever the instance.
@@ -219,6 +237,7 @@ class CausalGraph::Builder {
 
 CausalGraph::CausalGraph(const TimelineRows& rows, const std::string& pool, Time start, Time end) {
   Builder b(this);
+  b.Reserve(rows.size());
   start_ = b.Start(start, pool);
   for (const TimelineRow& r : rows) {
     if (r.pool == pool && r.time >= start && r.time <= end) b.Row(r);

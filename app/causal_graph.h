@@ -5,6 +5,7 @@
 #include <boost/graph/compressed_sparse_row_graph.hpp>
 #include <cstddef>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "sim/recorder.h"
@@ -33,11 +34,22 @@ enum class MomentKind {
 };
 inline constexpr size_t kMomentKinds = static_cast<size_t>(MomentKind::kEnd) + 1;
 
+// The texts are views of the timeline rows the graph was built from (and of
+// the pool name it was given): they stay valid while those do. A graph of a
+// 10,000-replica run has ~60,000 moments, and copying their texts was most
+// of the time it took to build.
 struct Moment {
   Time time = 0;
   MomentKind kind = MomentKind::kStart;
-  std::string object;  // instance or Node name (one name for both), zone for zone faults
-  std::string detail;  // state change ("Pending -> InService"), fault kind, providerID
+  std::string_view name;  // instance or Node name (one name for both), zone for zone faults
+  std::string_view from;  // a state change's old state; empty otherwise
+  std::string_view to;    // its new state, or the fault kind, providerID, phase
+
+  std::string object() const { return std::string(name); }
+  // "Pending -> InService" for a state change, else `to`.
+  std::string detail() const {
+    return from.empty() ? std::string(to) : std::string(from) + " -> " + std::string(to);
+  }
 };
 
 // Edge property: the wait from the cause to the effect.

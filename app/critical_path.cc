@@ -68,7 +68,7 @@ CriticalPath ComputeCriticalPath(const Recorder& rec, const PathQuery& q) {
     if (effect.time > cause.time) {
       StepWords w = DescribeStep(g, log, cause, effect, end_words);
       if (q.deleted && effect.kind == MomentKind::kEnd) w.kind = "deleted";
-      const std::string& object = effect.kind == MomentKind::kEnd ? "" : effect.object;
+      const std::string& object = effect.kind == MomentKind::kEnd ? "" : effect.object();
       path.steps.push_back({cause.time, effect.time, w.kind, object, w.what});
     }
     v = u;

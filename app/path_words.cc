@@ -73,8 +73,8 @@ StepWords ControllerStep(const std::vector<ReconcileSpan>& spans, const std::str
 std::string Meanwhile(const CausalGraph& g, Time from, Time to, const std::string& object) {
   std::map<std::string, std::map<std::string, int>> by_kind;  // kind -> object -> count
   for (const Moment* m : g.FaultsBetween(from, to)) {
-    const bool other = m->detail == "instance.killed" || m->detail.rfind("providerID.", 0) == 0;
-    if (m->object == object || !other) ++by_kind[m->detail][m->object];
+    const bool other = m->detail() == "instance.killed" || m->detail().rfind("providerID.", 0) == 0;
+    if (m->object() == object || !other) ++by_kind[m->detail()][m->object()];
   }
   std::string out;
   for (const auto& [kind, objects] : by_kind) {
@@ -96,17 +96,17 @@ std::string After(const Moment& cause) {
     case K::kListed:
       return " after providerIDList was set";
     case K::kProviderIdSet:
-      return " after Node " + cause.object + " got its providerID";
+      return " after Node " + cause.object() + " got its providerID";
     case K::kNodeReady:
-      return " after Node " + cause.object + " became Ready";
+      return " after Node " + cause.object() + " became Ready";
     case K::kRunning:
-      return " after instance " + cause.object + " was running";
+      return " after instance " + cause.object() + " was running";
     case K::kGone:
-      return " after instance " + cause.object + " was deleted";
+      return " after instance " + cause.object() + " was deleted";
     case K::kNodeDeleted:
-      return " after Node " + cause.object + " was deleted";
+      return " after Node " + cause.object() + " was deleted";
     case K::kUnlisted:
-      return " after providerIDList dropped " + cause.object;
+      return " after providerIDList dropped " + cause.object();
     default:
       return "";
   }
@@ -114,57 +114,58 @@ std::string After(const Moment& cause) {
 
 StepWords CloudStep(const CausalGraph& g, const ControllerLog& log, const Moment& c,
                     const Moment& e) {
-  const std::string x = Quoted(e.object);
+  const std::string x = Quoted(e.object());
   const std::string infra = "the " + ControllerTitle(log.infra) + " controller";
-  const std::string meanwhile = Meanwhile(g, c.time, e.time, e.object);
-  const bool retry = c.kind == K::kFault && c.object == e.object;
+  const std::string meanwhile = Meanwhile(g, c.time, e.time, e.object());
+  const bool retry = c.kind == K::kFault && c.object() == e.object();
   if (retry && (e.kind == K::kFault || e.kind == K::kCreated)) {
-    return {"capacity", "the cloud retrying instance " + x + " after " + c.detail};
+    return {"capacity", "the cloud retrying instance " + x + " after " + c.detail()};
   }
   switch (e.kind) {
     case K::kRequested:
-      if ((c.kind == K::kDeleting || c.kind == K::kGone) && c.object != e.object) {
+      if ((c.kind == K::kDeleting || c.kind == K::kGone) && c.object() != e.object()) {
         return {"replace", infra + " and the cloud requesting instance " + x + " to replace " +
-                               c.object + meanwhile};
+                               c.object() + meanwhile};
       }
       return {"request", infra + " and the cloud requesting instance " + x + meanwhile};
     case K::kCreated:
       if (c.kind == K::kRequested) {
         return {"capacity", "the cloud finding capacity for instance " + x + meanwhile};
       }
-      if ((c.kind == K::kDeleting || c.kind == K::kGone) && c.object != e.object) {
+      if ((c.kind == K::kDeleting || c.kind == K::kGone) && c.object() != e.object()) {
         return {"replace", infra + " and the cloud creating instance " + x + " to replace " +
-                               c.object + meanwhile};
+                               c.object() + meanwhile};
       }
-      return {"create",
-              infra + " and the cloud creating instance " + x + " (" + e.detail + ")" + meanwhile};
+      return {"create", infra + " and the cloud creating instance " + x + " (" + e.detail() + ")" +
+                            meanwhile};
     case K::kRunning:
-      return {"launch", "the cloud launching instance " + x + " (" + e.detail + ")" + meanwhile};
+      return {"launch", "the cloud launching instance " + x + " (" + e.detail() + ")" + meanwhile};
     case K::kFailed:
-      return {"failed", "the cloud failing instance " + x + " (" + e.detail + ")" + meanwhile};
+      return {"failed", "the cloud failing instance " + x + " (" + e.detail() + ")" + meanwhile};
     case K::kDeleting:
-      if (c.kind == K::kRunning && c.object != e.object) {
+      if (c.kind == K::kRunning && c.object() != e.object()) {
         return {"rolling", infra + " and the cloud starting to delete instance " + x +
-                               " once instance " + c.object + " was running (" + e.detail + ")"};
+                               " once instance " + c.object() + " was running (" + e.detail() +
+                               ")"};
       }
       return {"delete-start",
-              infra + " and the cloud starting to delete instance " + x + " (" + e.detail + ")"};
+              infra + " and the cloud starting to delete instance " + x + " (" + e.detail() + ")"};
     case K::kGone:
-      return {"delete", "the cloud deleting instance " + x + " (" + e.detail + ")"};
+      return {"delete", "the cloud deleting instance " + x + " (" + e.detail() + ")"};
     case K::kFault:
-      return {"fault", "until " + e.detail + " on " + x + " (a fault or cloud error)"};
+      return {"fault", "until " + e.detail() + " on " + x + " (a fault or cloud error)"};
     default:
       return {"other", x};
   }
 }
 
 StepWords NodeStep(const Moment& e) {
-  const std::string x = Quoted(e.object);
+  const std::string x = Quoted(e.object());
   switch (e.kind) {
     case K::kRegistered:
       return {"register", "instance " + x + " booting and its kubelet registering Node " + x};
     case K::kProviderIdSet:
-      return {"providerID", "the providerID being set on Node " + x + " (" + e.detail + ")"};
+      return {"providerID", "the providerID being set on Node " + x + " (" + e.detail() + ")"};
     case K::kNodeReady:
       return {"node-ready", "Node " + x + " becoming Ready"};
     default:
@@ -189,7 +190,7 @@ std::string ControllerTitle(const std::string& controller) {
 
 StepWords DescribeStep(const CausalGraph& g, const ControllerLog& log, const Moment& c,
                        const Moment& e, const std::string& end_words) {
-  const std::string x = Quoted(e.object);
+  const std::string x = Quoted(e.object());
   switch (e.kind) {
     case K::kListed:
       return ControllerStep(log.infra_spans, log.infra, c, e, "providerIDList",
