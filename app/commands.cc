@@ -30,12 +30,20 @@ int RunCommand(const RunArgs& args) {
   const uint64_t seed = args.seed.value_or(sc.spec().seed());
   RunOutput out;
   std::string error;
-  if (!RunScenario(sc, seed, &out, &error)) {
+  // The long texts are rendered while a second core works out the critical
+  // paths, which they do not show.
+  RunTexts texts;
+  RunOptions opts;
+  opts.while_paths = [&texts](const RunOutput& o) {
+    texts.timeline_csv = TimelineCsv(o.recorder);
+    texts.trace_json = TraceJson(o);
+  };
+  if (!RunScenario(sc, seed, &out, &error, opts)) {
     std::cerr << "error: " << args.scenario << ": " << error << "\n";
     return kExitBadInput;
   }
   const std::string dir = args.out_dir.empty() ? "results/" + sc.metadata().name() : args.out_dir;
-  if (!WriteRunOutputs(dir, out, &error)) {
+  if (!WriteRunOutputs(dir, out, texts, &error)) {
     std::cerr << "error: " << error << "\n";
     return kExitBadInput;
   }

@@ -105,16 +105,28 @@ std::string TimelineCsv(const Recorder& rec) {
   return out;
 }
 
+RunTexts RenderRunTexts(const RunOutput& out) {
+  // The two texts only read `out`: the trace is made on a second core.
+  std::future<std::string> trace =
+      std::async(std::launch::async, [&out] { return TraceJson(out); });
+  RunTexts texts;
+  texts.timeline_csv = TimelineCsv(out.recorder);
+  texts.trace_json = trace.get();
+  return texts;
+}
+
 bool WriteRunOutputs(const std::string& dir, const RunOutput& out, std::string* error) {
+  return WriteRunOutputs(dir, out, RenderRunTexts(out), error);
+}
+
+bool WriteRunOutputs(const std::string& dir, const RunOutput& out, const RunTexts& texts,
+                     std::string* error) {
   // summary.json goes first and comes back last: CI reads it, so its presence
   // means the other two files are there and come from the same run.
   std::error_code ec;
   std::filesystem::remove(dir + "/summary.json", ec);
-  // The two long texts only read `out`: the trace is made on a second core.
-  std::future<std::string> trace =
-      std::async(std::launch::async, [&out] { return TraceJson(out); });
-  return WriteFileAtomic(dir + "/timeline.csv", TimelineCsv(out.recorder), error) &&
-         WriteFileAtomic(dir + "/trace.json", trace.get(), error) &&
+  return WriteFileAtomic(dir + "/timeline.csv", texts.timeline_csv, error) &&
+         WriteFileAtomic(dir + "/trace.json", texts.trace_json, error) &&
          WriteFileAtomic(dir + "/summary.json", SummaryJson(out.summary), error);
 }
 

@@ -12,8 +12,19 @@ namespace mpsim {
 std::string SummaryJson(const proto::RunSummary& s);
 std::string TimelineCsv(const Recorder& rec);
 
+// The two long files' texts, which need the summary's pools but not their
+// critical paths: a run command renders them while those are worked out.
+struct RunTexts {
+  std::string timeline_csv;
+  std::string trace_json;
+};
+RunTexts RenderRunTexts(const RunOutput& out);
+
 // Writes the three files into dir, each atomically, summary.json last (and
 // removed first): when it exists the set is whole. False with *error set on failure.
 bool WriteRunOutputs(const std::string& dir, const RunOutput& out, std::string* error);
+// The same with the long texts already rendered from `out`.
+bool WriteRunOutputs(const std::string& dir, const RunOutput& out, const RunTexts& texts,
+                     std::string* error);
 
 }  // namespace mpsim

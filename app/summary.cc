@@ -127,11 +127,18 @@ void BuildSummary(const SummaryInputs& in, proto::RunSummary* out) {
   }
 }
 
-void FillCriticalPaths(const Recorder& rec, const std::vector<PendingPath>& paths,
-                       proto::RunSummary* out) {
-  for (const PendingPath& p : paths) {
-    FillCriticalPath(ComputeCriticalPath(rec, p.query),
-                     out->mutable_pools(p.pool)->mutable_critical_path());
+std::vector<CriticalPath> ComputeCriticalPaths(const Recorder& rec,
+                                               const std::vector<PendingPath>& paths) {
+  std::vector<CriticalPath> out;
+  out.reserve(paths.size());
+  for (const PendingPath& p : paths) out.push_back(ComputeCriticalPath(rec, p.query));
+  return out;
+}
+
+void FillCriticalPaths(const std::vector<PendingPath>& paths,
+                       const std::vector<CriticalPath>& computed, proto::RunSummary* out) {
+  for (size_t i = 0; i < paths.size() && i < computed.size(); ++i) {
+    FillCriticalPath(computed[i], out->mutable_pools(paths[i].pool)->mutable_critical_path());
   }
 }
 

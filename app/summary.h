@@ -37,10 +37,13 @@ struct SummaryInputs {
 
 void BuildSummary(const SummaryInputs& in, proto::RunSummary* out);
 
-// Works out the queued critical paths into their pools. It reads only `rec`,
-// so it can run while the world that filled `rec` is torn down.
-void FillCriticalPaths(const Recorder& rec, const std::vector<PendingPath>& paths,
-                       proto::RunSummary* out);
+// Works out the queued critical paths, in order. It reads only `rec`, so it
+// can run while the world that filled `rec` is torn down.
+std::vector<CriticalPath> ComputeCriticalPaths(const Recorder& rec,
+                                               const std::vector<PendingPath>& paths);
+// Writes them into their pools.
+void FillCriticalPaths(const std::vector<PendingPath>& paths,
+                       const std::vector<CriticalPath>& computed, proto::RunSummary* out);
 
 // Nearest-rank percentile (q in (0,1]) of sorted values. REQUIRES: !sorted.empty().
 Duration Percentile(const std::vector<Duration>& sorted, double q);

@@ -317,13 +317,19 @@ bool RunScenario(const proto::Scenario& scenario, uint64_t seed, RunOutput* out,
   if (!world->Build(error)) return false;
   std::vector<PendingPath> paths;
   if (!world->Run(opts, out, &paths, error)) return false;
-  if (paths.empty()) return true;
   // The critical paths read only the run's recorder, which is out of the
-  // world now: a second core works them out while this one frees the world.
-  std::thread path_worker(
-      [out, &paths] { FillCriticalPaths(out->recorder, paths, &out->summary); });
+  // world now: a second core works them out while this one frees the world
+  // and does the caller's work. Nothing writes `out` until both are done.
+  std::vector<CriticalPath> computed;
+  std::thread path_worker;
+  if (!paths.empty()) {
+    path_worker = std::thread(
+        [out, &paths, &computed] { computed = ComputeCriticalPaths(out->recorder, paths); });
+  }
   world.reset();
-  path_worker.join();
+  if (opts.while_paths) opts.while_paths(*out);
+  if (path_worker.joinable()) path_worker.join();
+  FillCriticalPaths(paths, computed, &out->summary);
   return true;
 }
 

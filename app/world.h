@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -26,6 +27,10 @@ struct RunOptions {
   // The summary's critical path (a causal graph of the whole timeline): a
   // sweep reports none, so it skips the cost (about 7 % of a run).
   bool critical_path = true;
+  // Work for this thread while a second one works out the critical paths
+  // (e.g. rendering the output texts). It may read the recorder and the
+  // summary, which then lacks only the critical paths.
+  std::function<void(const RunOutput&)> while_paths;
 };
 
 bool RunScenario(const proto::Scenario& scenario, uint64_t seed, RunOutput* out, std::string* error,
