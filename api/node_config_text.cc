@@ -100,7 +100,7 @@ bool ParseTaintsText(std::string_view text, std::vector<Taint>* out, std::string
 
 std::string LabelsText(const Labels& labels) {
   std::string s;
-  for (const auto& [k, v] : labels) s += (s.empty() ? "" : ",") + k.str() + "=" + v;
+  for (const auto& [k, v] : labels) s += (s.empty() ? "" : ",") + k.str() + "=" + v.str();
   return s;
 }
 

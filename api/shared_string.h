@@ -43,6 +43,12 @@ class SharedString {
     if (!s.empty()) out.rep_ = new Rep(std::move(s), true);
     return out;
   }
+  // The one immortal buffer of this text in the process: equal texts interned
+  // compare by address. For the few values written onto every object of a
+  // kind (the owner annotations patchNodes puts on each Node), so that each
+  // later pass's check that they are there reads no string. Thread-safe;
+  // never freed, so only for texts of which a run has a handful.
+  static SharedString Interned(std::string_view s);
   SharedString(SharedString&& o) noexcept : rep_(std::exchange(o.rep_, nullptr)) {}
   SharedString& operator=(SharedString o) noexcept {
     std::swap(rep_, o.rep_);

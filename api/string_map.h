@@ -22,14 +22,16 @@ namespace mpsim {
 // iteration in key order, find/count/at/operator[]/erase/try_emplace.
 // Inserting or erasing moves the later entries (maps here hold a handful).
 // Unlike std::map, any insertion or erasure invalidates every iterator.
-// Keys are SharedStrings: copies of an object share its keys' buffers, and a
-// key inserted from a SharedString (an interned constant such as a Cluster
-// API annotation) compares equal to it by address, without reading it.
+// Keys and values are SharedStrings: copies of an object share their buffers,
+// and one inserted from a SharedString (an interned constant such as a Cluster
+// API annotation, or patchNodes' interned owner values) compares equal to it
+// by address, without reading it. An entry is 16 bytes: the four owner
+// annotations of a Node fit one cache line.
 class StringMap {
  public:
   using key_type = SharedString;
-  using mapped_type = std::string;
-  using value_type = std::pair<SharedString, std::string>;
+  using mapped_type = SharedString;
+  using value_type = std::pair<SharedString, SharedString>;
   using iterator = std::vector<value_type>::iterator;
   using const_iterator = std::vector<value_type>::const_iterator;
   using size_type = size_t;
@@ -44,7 +46,7 @@ class StringMap {
   // From the maps that the scenario and the protos carry.
   StringMap(const std::map<std::string, std::string>& m) {  // NOLINT: implicit by design
     entries_.reserve(m.size());
-    for (const auto& [k, v] : m) entries_.emplace_back(SharedString(k), v);
+    for (const auto& [k, v] : m) entries_.emplace_back(SharedString(k), SharedString(v));
   }
 
   iterator begin() { return entries_.begin(); }
@@ -73,18 +75,18 @@ class StringMap {
   bool contains(std::string_view key) const { return find(key) != end(); }
 
   // REQUIRES (as std::map::at): the key is present, else std::out_of_range.
-  const std::string& at(std::string_view key) const {
+  const SharedString& at(std::string_view key) const {
     auto it = find(key);
     if (it == end()) throw std::out_of_range("StringMap::at: no such key");
     return it->second;
   }
-  std::string& at(std::string_view key) {
-    return const_cast<std::string&>(std::as_const(*this).at(key));
+  SharedString& at(std::string_view key) {
+    return const_cast<SharedString&>(std::as_const(*this).at(key));
   }
-  std::string& operator[](std::string_view key) { return try_emplace(key).first->second; }
-  std::string& operator[](const SharedString& key) { return try_emplace(key).first->second; }
-  std::string& operator[](const std::string& key) { return (*this)[std::string_view(key)]; }
-  std::string& operator[](const char* key) { return (*this)[std::string_view(key)]; }
+  SharedString& operator[](std::string_view key) { return try_emplace(key).first->second; }
+  SharedString& operator[](const SharedString& key) { return try_emplace(key).first->second; }
+  SharedString& operator[](const std::string& key) { return (*this)[std::string_view(key)]; }
+  SharedString& operator[](const char* key) { return (*this)[std::string_view(key)]; }
 
   template <class... V>
   std::pair<iterator, bool> try_emplace(std::string_view key, V&&... value) {

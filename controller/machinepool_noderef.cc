@@ -288,7 +288,8 @@ bool NodeNeedsPatch(const Node& node, const StringMap& desired) {
       while (it != end && (c = std::string_view(it->first).compare(k)) < 0) ++it;
       if (it == end || c != 0) return true;
     }
-    if (!BytesEqual(it->second, v)) return true;
+    // Values written by this pass are interned: equal ones share a buffer.
+    if (it->second != v) return true;
     ++it;
   }
   return std::any_of(node.spec.taints.begin(), node.spec.taints.end(), IsUninitializedTaint);
@@ -316,10 +317,10 @@ Status PatchCachedNodes(ObjectClient<Node>* nodes,
       SharedString::Immortal(capi::kClusterNamespaceAnnotation);
   static const SharedString kOwnerKind = SharedString::Immortal(capi::kOwnerKindAnnotation);
   static const SharedString kOwnerName = SharedString::Immortal(capi::kOwnerNameAnnotation);
-  const StringMap desired = {{kClusterName, mp.spec.cluster_name},
-                             {kClusterNamespace, mp.meta.ns},
-                             {kOwnerKind, "MachinePool"},
-                             {kOwnerName, mp.meta.name}};
+  const StringMap desired = {{kClusterName, SharedString::Interned(mp.spec.cluster_name)},
+                             {kClusterNamespace, SharedString::Interned(mp.meta.ns)},
+                             {kOwnerKind, SharedString::Interned("MachinePool")},
+                             {kOwnerName, SharedString::Interned(mp.meta.name)}};
   const size_t n = cached.size();
   for (size_t i = 0; i < n; ++i) {
     // Two steps of loading ahead: the Node's line, then its annotations.

@@ -50,9 +50,10 @@ TEST(PatchInfraPoolReport, UnchangedReportSendsNoPatch) {
   imp.status.ready = true;
   imp.status.initialization_provisioned = true;
   client.Add(imp);
-  ASSERT_TRUE(PatchInfraPoolReport(&client, imp,
-                                   {.provider_ids = {"a"}, .ready = true, .provisioned = true})
-                  .ok());
+  // Equal to the pool's list, in buffers of its own.
+  const ProviderIDList ids = std::vector<std::string>{"a"};
+  const InfraPoolReport same{.provider_ids = ids, .ready = true, .provisioned = true};
+  ASSERT_TRUE(PatchInfraPoolReport(&client, imp, same).ok());
   EXPECT_EQ(client.calls(Verb::kPatch), 0);
 }
 

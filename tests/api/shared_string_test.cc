@@ -145,5 +145,18 @@ TEST(NodeReferences, StrictOrderIsByName) {
   EXPECT_FALSE(NamesStrictlySorted(refs));
 }
 
+// Equal texts interned share one buffer, wherever the text came from; other
+// texts do not, and an interned string still equals a plain one by value.
+TEST(SharedString, InternedTextsShareOneBuffer) {
+  const std::string name = std::string("mp-") + "0";
+  const SharedString a = SharedString::Interned("mp-0");
+  const SharedString b = SharedString::Interned(name);
+  EXPECT_EQ(a.identity(), b.identity());
+  EXPECT_NE(a.identity(), SharedString::Interned("mp-1").identity());
+  EXPECT_NE(a.identity(), SharedString("mp-0").identity());
+  EXPECT_EQ(a, SharedString("mp-0"));
+  EXPECT_TRUE(SharedString::Interned("").empty());
+}
+
 }  // namespace
 }  // namespace mpsim

@@ -67,6 +67,21 @@ TEST(StringMap, SharedStringKeysKeepTheirBuffer) {
   EXPECT_EQ(other.begin()->first, key);
 }
 
+// Values are shared too: a copy of a map (a Node copied for a patch) and a
+// value assigned from a SharedString keep the buffer, so patchNodes' test of
+// an interned value compares addresses.
+TEST(StringMap, ValuesKeepTheirBufferAcrossCopies) {
+  const SharedString value = SharedString::Interned("MachinePool");
+  StringMap m;
+  m["cluster.x-k8s.io/owner-kind"] = value;
+  EXPECT_EQ(m.at("cluster.x-k8s.io/owner-kind").identity(), value.identity());
+  const StringMap copy = m;
+  EXPECT_EQ(copy.at("cluster.x-k8s.io/owner-kind").identity(), value.identity());
+  m["cluster.x-k8s.io/owner-kind"] = std::string("MachinePool");
+  EXPECT_NE(m.at("cluster.x-k8s.io/owner-kind").identity(), value.identity());
+  EXPECT_EQ(m, copy) << "equal by content all the same";
+}
+
 TEST(StringMap, ConvertsFromStdMapAndComparesByContent) {
   const std::map<std::string, std::string> from{{"x", "1"}, {"y", "2"}};
   StringMap a = from;

@@ -1,0 +1,22 @@
+#include "api/shared_string.h"
+
+#include <functional>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+
+namespace mpsim {
+
+SharedString SharedString::Interned(std::string_view s) {
+  static std::mutex mu;
+  // Reachable until exit (never destroyed, so no order-of-destruction issue
+  // with strings copied into statics elsewhere).
+  static auto* table =
+      new std::unordered_map<std::string, SharedString, StringHash, std::equal_to<>>;
+  std::lock_guard<std::mutex> lock(mu);
+  auto it = table->find(s);
+  if (it == table->end()) it = table->emplace(std::string(s), Immortal(std::string(s))).first;
+  return it->second;
+}
+
+}  // namespace mpsim
