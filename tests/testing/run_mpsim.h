@@ -32,12 +32,26 @@ inline Ran Mpsim(const std::string& args, bool with_stderr = false) {
   return {WIFEXITED(st) ? WEXITSTATUS(st) : -1, out};
 }
 
-// A scratch path of this test process under the test temp dir: concurrent
-// test runs (ctest -j, two checkouts on one machine) never share one.
-inline std::filesystem::path ScratchPath(const std::string& name) {
-  return std::filesystem::path(::testing::TempDir()) /
-         ("mpsim_" + std::to_string(getpid()) + "_" + name);
+// This test process's scratch directory under the test temp dir, removed
+// with all it holds when the process exits (ctest runs each test as a
+// process of its own): concurrent test runs (ctest -j, two checkouts on one
+// machine) never share one, and none is left behind.
+inline const std::filesystem::path& ScratchDir() {
+  struct Dir {
+    std::filesystem::path path =
+        std::filesystem::path(::testing::TempDir()) / ("mpsim_" + std::to_string(getpid()));
+    Dir() { std::filesystem::create_directories(path); }
+    ~Dir() {
+      std::error_code ec;
+      std::filesystem::remove_all(path, ec);
+    }
+  };
+  static const Dir dir;
+  return dir.path;
 }
+
+// A scratch path in this process's scratch directory.
+inline std::filesystem::path ScratchPath(const std::string& name) { return ScratchDir() / name; }
 
 inline std::string Slurp(const std::filesystem::path& p) {
   std::ifstream f(p, std::ios::binary);
