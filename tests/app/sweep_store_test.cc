@@ -9,6 +9,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "tests/testing/run_mpsim.h"
+
 namespace mpsim {
 namespace {
 
@@ -17,7 +19,7 @@ namespace fs = std::filesystem;
 SweepPlan Plan() { return SweepPlan({MakeSweepParam("a", {"1", "[x, y]"})}, 3, 1); }
 
 std::string Dir(const std::string& name) {
-  const fs::path d = fs::path(::testing::TempDir()) / ("mpsim_store_" + name);
+  const fs::path d = testing::ScratchPath("store_" + name);
   fs::remove_all(d);
   return d.string();
 }

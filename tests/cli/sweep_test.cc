@@ -32,7 +32,7 @@ using testing::Src;
 const std::string kSet = "spec.events[0].scale.replicas=3,10..20:10";
 
 fs::path Fresh(const std::string& name) {
-  const fs::path d = fs::path(::testing::TempDir()) / ("mpsim_sweep_" + name);
+  const fs::path d = testing::ScratchPath("sweep_" + name);
   fs::remove_all(d);
   return d;
 }
