@@ -34,10 +34,7 @@ int RunCommand(const RunArgs& args) {
   // paths, which they do not show.
   RunTexts texts;
   RunOptions opts;
-  opts.while_paths = [&texts](const RunOutput& o) {
-    texts.timeline_csv = TimelineCsv(o.recorder);
-    texts.trace_json = TraceJson(o);
-  };
+  opts.while_paths = [&texts](const RunOutput& o) { texts = RenderRunTexts(o, /*one_core=*/true); };
   if (!RunScenario(sc, seed, &out, &error, opts)) {
     std::cerr << "error: " << args.scenario << ": " << error << "\n";
     return kExitBadInput;

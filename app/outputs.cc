@@ -105,10 +105,10 @@ std::string TimelineCsv(const Recorder& rec) {
   return out;
 }
 
-RunTexts RenderRunTexts(const RunOutput& out) {
-  // The two texts only read `out`: the trace is made on a second core.
-  std::future<std::string> trace =
-      std::async(std::launch::async, [&out] { return TraceJson(out); });
+RunTexts RenderRunTexts(const RunOutput& out, bool one_core) {
+  // The two texts only read `out`, so they can be made side by side.
+  std::future<std::string> trace = std::async(one_core ? std::launch::deferred : std::launch::async,
+                                              [&out] { return TraceJson(out); });
   RunTexts texts;
   texts.timeline_csv = TimelineCsv(out.recorder);
   texts.trace_json = trace.get();

@@ -18,7 +18,9 @@ struct RunTexts {
   std::string timeline_csv;
   std::string trace_json;
 };
-RunTexts RenderRunTexts(const RunOutput& out);
+// The trace is made on a second core unless `one_core` (the caller already
+// keeps the other busy).
+RunTexts RenderRunTexts(const RunOutput& out, bool one_core = false);
 
 // Writes the three files into dir, each atomically, summary.json last (and
 // removed first): when it exists the set is whole. False with *error set on failure.
