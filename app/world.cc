@@ -6,6 +6,7 @@
 #include <thread>
 #include <vector>
 
+#include "api/indexes.h"
 #include "app/delete_machine.h"
 #include "app/providers.h"
 #include "app/run_limits.h"
@@ -116,6 +117,11 @@ bool World::Build(std::string* error) {
   const auto& c = spec.controller();
   capi_ = std::make_unique<Manager>(&loop_, &mgmt_,
                                     Manager::Options{"capi", ToDistSpec(c.informer_lag()), seed_});
+  // core main.go calls index.AddDefaultIndexes on Cluster API's manager
+  // only; the providers' managers register none of these.
+  for (const std::string& field : FieldIndexes<MachinePool>::Fields()) {
+    capi_->IndexField<MachinePool>(field);
+  }
   const Time cp_ready = wl.control_plane_ready_at();
   capi_->AddWorkloadCluster(ClusterKey(), &workload_api_, [this, cp_ready] {
     return loop_.Now() >= cp_ready && partition_->Reachable();

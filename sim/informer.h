@@ -33,7 +33,6 @@ class Informer {
 
   Informer(EventLoop* loop, ObjectStore<T>* store, DistSpec lag, Rng rng)
       : loop_(loop), lag_(std::move(lag)), rng_(rng) {
-    for (const std::string& f : FieldIndexes<T>::Fields()) index_[f];
     store->Watch([this](EventType t, const Ptr&, const Ptr& obj) { OnServerEvent(t, obj); });
   }
   Informer(const Informer&) = delete;
@@ -66,8 +65,17 @@ class Informer {
   // for one reconcile: one held longer keeps every dropped object meanwhile.
   Ptr Lease(const T* obj) const { return obj == nullptr ? nullptr : Ptr(lease_, obj); }
 
+  // Keeps the `field` index (one of FieldIndexes<T>::Fields()) from now on,
+  // over what is cached already too. Only a manager that registers an index
+  // pays for it, as with controller-runtime's FieldIndexer.IndexField.
+  void AddIndex(const std::string& field) {
+    if (index_.count(field)) return;
+    auto& values = index_[field];
+    for (const auto& [key, obj] : cache_.ordered()) Reindex(nullptr, obj.get(), field, &values);
+  }
+
   // The keys of cached objects whose `field` index holds `value`, in key
-  // order; nullptr if the kind has no such index (api/indexes.h).
+  // order; nullptr if no such index was added.
   const std::set<ObjectKey>* Lookup(const std::string& field, const std::string& value) const {
     static const std::set<ObjectKey> kNone;
     auto f = index_.find(field);
@@ -116,23 +124,24 @@ class Informer {
   // Moves the object's index entries from `old` values to `now` values.
   void Reindex(const T* old, const T* now) {
     if (index_.empty() || (old == nullptr && now == nullptr)) return;
-    const T& any = now ? *now : *old;
-    const ObjectKey key = any.meta.Key();
-    for (auto& [field, values] : index_) {
-      if (old && now && FieldIndexes<T>::Same(*old, *now, field)) continue;
-      std::vector<std::string_view> before, after;
-      if (old) FieldIndexes<T>::Values(*old, field, &before);
-      if (now) FieldIndexes<T>::Values(*now, field, &after);
-      // Touch only what changed: a growing list re-indexes its new entries.
-      const KnownOrder known{.before_sorted = !old || FieldIndexes<T>::Sorted(*old, field),
-                             .after_sorted = !now || FieldIndexes<T>::Sorted(*now, field)};
-      const ListDiff d = DiffLists(std::move(before), std::move(after), known);
-      for (std::string_view v : d.gone) {
-        auto it = values.find(std::string(v));
-        if (it != values.end() && it->second.erase(key) && it->second.empty()) values.erase(it);
-      }
-      for (std::string_view v : d.added) values[std::string(v)].insert(key);
+    for (auto& [field, values] : index_) Reindex(old, now, field, &values);
+  }
+  using ValueKeys = std::unordered_map<std::string, std::set<ObjectKey>>;
+  void Reindex(const T* old, const T* now, const std::string& field, ValueKeys* values) {
+    if (old && now && FieldIndexes<T>::Same(*old, *now, field)) return;
+    const ObjectKey key = (now ? *now : *old).meta.Key();
+    std::vector<std::string_view> before, after;
+    if (old) FieldIndexes<T>::Values(*old, field, &before);
+    if (now) FieldIndexes<T>::Values(*now, field, &after);
+    // Touch only what changed: a growing list re-indexes its new entries.
+    const KnownOrder known{.before_sorted = !old || FieldIndexes<T>::Sorted(*old, field),
+                           .after_sorted = !now || FieldIndexes<T>::Sorted(*now, field)};
+    const ListDiff d = DiffLists(std::move(before), std::move(after), known);
+    for (std::string_view v : d.gone) {
+      auto it = values->find(std::string(v));
+      if (it != values->end() && it->second.erase(key) && it->second.empty()) values->erase(it);
     }
+    for (std::string_view v : d.added) (*values)[std::string(v)].insert(key);
   }
 
   EventLoop* loop_;
@@ -147,7 +156,7 @@ class Informer {
   std::shared_ptr<LeaseHold> lease_ = std::make_shared<LeaseHold>();
   // field -> value -> keys; hashed by value because values are looked up,
   // never iterated.
-  std::map<std::string, std::unordered_map<std::string, std::set<ObjectKey>>> index_;
+  std::map<std::string, ValueKeys> index_;
   std::vector<Handler> handlers_;
 };
 

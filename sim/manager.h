@@ -62,6 +62,14 @@ class Manager {
                                   MakeReconciler make,
                                   std::function<bool(const T&)> is_for = nullptr);
 
+  // Has this manager's cache of T keep the `field` index (api/indexes.h),
+  // as controller-runtime's mgr.GetFieldIndexer().IndexField: a manager
+  // whose controllers never list by a field does not pay for its index.
+  template <class T>
+  void IndexField(const std::string& field) {
+    informer<T>().AddIndex(field);
+  }
+
   // The workload cluster `cluster` connected or disconnected: controllers
   // that watch connections get their generic event now.
   void WorkloadConnectionChanged(const ObjectKey& cluster);

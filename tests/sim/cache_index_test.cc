@@ -17,7 +17,9 @@ class CacheIndex : public ::testing::Test {
   CacheIndex()
       : server_(&loop_),
         inf_(&loop_, &server_.Store<MachinePool>(), DistSpec::Constant(0), StreamFor(1, "t")),
-        client_(&inf_, &server_.Store<MachinePool>(), &writes_) {}
+        client_(&inf_, &server_.Store<MachinePool>(), &writes_) {
+    for (const std::string& f : FieldIndexes<MachinePool>::Fields()) inf_.AddIndex(f);
+  }
 
   std::vector<std::string> ByProviderID(const std::string& id) {
     loop_.Run(loop_.Now() + kSecond, 1000);
@@ -75,6 +77,39 @@ TEST_F(CacheIndex, EmptyEntriesAreNotIndexedAndNodeNamesAre) {
   ASSERT_EQ(client_.List(o).size(), 1u);
   o.index_field = "no.such.index";
   EXPECT_TRUE(client_.List(o).empty());
+}
+
+// An informer keeps only the indexes its manager registered: the providers'
+// managers register none, as only Cluster API's main.go adds them.
+TEST(CacheIndexRegistration, AnInformerWithoutTheIndexHasNone) {
+  EventLoop loop;
+  ApiServer server(&loop);
+  Informer<MachinePool> inf(&loop, &server.Store<MachinePool>(), DistSpec::Constant(0),
+                            StreamFor(1, "t"));
+  MachinePool mp;
+  mp.meta = {.name = "a", .ns = "default"};
+  mp.spec.provider_id_list = std::vector<std::string>{"id-1"};
+  ASSERT_TRUE(server.Store<MachinePool>().Create(&mp).ok());
+  loop.Run(kSecond, 100);
+  EXPECT_EQ(inf.Lookup(kMachinePoolProviderIDField, "id-1"), nullptr);
+}
+
+TEST(CacheIndexRegistration, AnIndexAddedLateCoversWhatIsCachedAlready) {
+  EventLoop loop;
+  ApiServer server(&loop);
+  Informer<MachinePool> inf(&loop, &server.Store<MachinePool>(), DistSpec::Constant(0),
+                            StreamFor(1, "t"));
+  MachinePool mp;
+  mp.meta = {.name = "a", .ns = "default"};
+  mp.spec.provider_id_list = std::vector<std::string>{"id-1"};
+  mp.status.node_refs = {{.name = "node-1"}};
+  ASSERT_TRUE(server.Store<MachinePool>().Create(&mp).ok());
+  loop.Run(kSecond, 100);
+  inf.AddIndex(kMachinePoolProviderIDField);
+  const std::set<ObjectKey>* keys = inf.Lookup(kMachinePoolProviderIDField, "id-1");
+  ASSERT_NE(keys, nullptr);
+  EXPECT_EQ(*keys, (std::set<ObjectKey>{{"default", "a"}}));
+  EXPECT_EQ(inf.Lookup(kMachinePoolNodeNameField, "node-1"), nullptr);
 }
 
 }  // namespace
