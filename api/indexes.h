@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "api/objects.h"
+#include "api/shared_string.h"
 
 namespace mpsim {
 
@@ -17,12 +18,12 @@ inline constexpr const char* kMachinePoolProviderIDField = "spec.providerIDList"
 
 // The indexed fields of a kind and each object's values under one of them;
 // kinds with no index have none.
-// Values are views into the object, valid while it lives. Same() is a cheap
+// Values point into the object, valid while it lives. Same() is a cheap
 // test that a write left the field's source alone.
 template <class T>
 struct FieldIndexes {
   static std::vector<std::string> Fields() { return {}; }
-  static void Values(const T&, const std::string&, std::vector<std::string_view>*) {}
+  static void Values(const T&, const std::string&, std::vector<const SharedString*>*) {}
   static bool Same(const T&, const T&, const std::string&) { return true; }
   // True when the values are known to be strictly sorted (a hint: false is
   // always correct).
@@ -44,15 +45,15 @@ struct FieldIndexes<MachinePool> {
     return !mp.spec.provider_id_list || IdsStrictlySorted(*mp.spec.provider_id_list);
   }
   static void Values(const MachinePool& mp, const std::string& field,
-                     std::vector<std::string_view>* out) {
+                     std::vector<const SharedString*>* out) {
     if (field == kMachinePoolNodeNameField) {
       out->reserve(mp.status.node_refs.size());
-      for (const NodeReference& r : mp.status.node_refs) out->push_back(r.name);
+      for (const NodeReference& r : mp.status.node_refs) out->push_back(&r.name);
     } else if (field == kMachinePoolProviderIDField && mp.spec.provider_id_list) {
       // machinePoolByProviderID skips empty entries.
       out->reserve(mp.spec.provider_id_list->size());
-      for (const std::string& id : *mp.spec.provider_id_list) {
-        if (!id.empty()) out->push_back(id);
+      for (const SharedString& id : *mp.spec.provider_id_list) {
+        if (!id.empty()) out->push_back(&id);
       }
     }
   }

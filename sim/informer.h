@@ -130,13 +130,13 @@ class Informer {
   void Reindex(const T* old, const T* now, const std::string& field, ValueKeys* values) {
     if (old && now && FieldIndexes<T>::Same(*old, *now, field)) return;
     const ObjectKey key = (now ? *now : *old).meta.Key();
-    std::vector<std::string_view> before, after;
+    std::vector<const SharedString*> before, after;
     if (old) FieldIndexes<T>::Values(*old, field, &before);
     if (now) FieldIndexes<T>::Values(*now, field, &after);
     // Touch only what changed: a growing list re-indexes its new entries.
     const KnownOrder known{.before_sorted = !old || FieldIndexes<T>::Sorted(*old, field),
                            .after_sorted = !now || FieldIndexes<T>::Sorted(*now, field)};
-    const ListDiff d = DiffLists(std::move(before), std::move(after), known);
+    const ListDiff d = DiffShared(before, after, known);
     for (std::string_view v : d.gone) {
       auto it = values->find(std::string(v));
       if (it != values->end() && it->second.erase(key) && it->second.empty()) values->erase(it);

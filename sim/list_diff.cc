@@ -78,7 +78,40 @@ ListDiff MergeDifference(const std::vector<std::string_view>& before,
   return d;
 }
 
+std::vector<std::string_view> Views(const std::vector<const SharedString*>& list) {
+  std::vector<std::string_view> out;
+  out.reserve(list.size());
+  for (const SharedString* s : list) out.push_back(*s);
+  return out;
+}
+
 }  // namespace
+
+ListDiff DiffShared(const std::vector<const SharedString*>& before,
+                    const std::vector<const SharedString*>& after, KnownOrder known) {
+  if (!known.before_sorted || !known.after_sorted) {
+    return DiffLists(Views(before), Views(after), known);
+  }
+  ListDiff d;
+  auto b = before.begin(), a = after.begin();
+  while (b != before.end() && a != after.end()) {
+    if ((*b)->identity() == (*a)->identity()) {
+      ++b, ++a;
+      continue;
+    }
+    const int c = std::string_view(**b).compare(**a);
+    if (c < 0) {
+      d.gone.push_back(**b++);
+    } else if (c > 0) {
+      d.added.push_back(**a++);
+    } else {
+      ++b, ++a;
+    }
+  }
+  for (; b != before.end(); ++b) d.gone.push_back(**b);
+  for (; a != after.end(); ++a) d.added.push_back(**a);
+  return d;
+}
 
 ListDiff DiffLists(std::vector<std::string_view> before, std::vector<std::string_view> after,
                    KnownOrder known) {

@@ -5,6 +5,8 @@
 #include <string_view>
 #include <vector>
 
+#include "api/shared_string.h"
+
 namespace mpsim {
 
 struct ListDiff {
@@ -25,5 +27,12 @@ struct KnownOrder {
 // (entries that two versions of a list share) are equal at a glance.
 ListDiff DiffLists(std::vector<std::string_view> before, std::vector<std::string_view> after,
                    KnownOrder known = {});
+
+// DiffLists of lists of shared strings, given by address. Versions of a list
+// share most entries' buffers: when both lists are known sorted, the merge
+// settles a shared entry by its buffer's address and reads the text of the
+// changed entries only, where views would read every entry's buffer.
+ListDiff DiffShared(const std::vector<const SharedString*>& before,
+                    const std::vector<const SharedString*>& after, KnownOrder known = {});
 
 }  // namespace mpsim

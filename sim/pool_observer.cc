@@ -86,15 +86,17 @@ void PoolObserver::DiffNodeRefs(const MachinePool* old, const MachinePool& mp, P
                                 Tracking* t) {
   // The store reports every write with the object it replaced, so old->new
   // is exactly what changed since the last call.
-  std::vector<std::string_view> before, after;
+  std::vector<const SharedString*> before, after;
   if (old) {
     if (old->status.node_refs == mp.status.node_refs) return;
-    for (const NodeReference& r : old->status.node_refs) before.push_back(r.name);
+    before.reserve(old->status.node_refs.size());
+    for (const NodeReference& r : old->status.node_refs) before.push_back(&r.name);
   }
-  for (const NodeReference& r : mp.status.node_refs) after.push_back(r.name);
+  after.reserve(mp.status.node_refs.size());
+  for (const NodeReference& r : mp.status.node_refs) after.push_back(&r.name);
   const KnownOrder known{.before_sorted = !old || NamesStrictlySorted(old->status.node_refs),
                          .after_sorted = NamesStrictlySorted(mp.status.node_refs)};
-  const ListDiff d = DiffLists(std::move(before), std::move(after), known);
+  const ListDiff d = DiffShared(before, after, known);
   for (std::string_view n : d.added) {
     t->refs.emplace(n);
     rec_->Change(Now(), "MachinePool", mp.meta.name, "nodeRef", "", std::string(n), mp.meta.name);
@@ -155,17 +157,20 @@ void PoolObserver::OnInfra(const InfraMachinePool* old, const InfraMachinePool& 
   Tracking& t = tracking_[pit->second];
   // Most writes leave the list as it was (status only): skip the diff.
   if (old && old->spec.provider_id_list == imp.spec.provider_id_list) return;
-  std::vector<std::string_view> before, after;
-  if (old && old->spec.provider_id_list) {
-    before.assign(old->spec.provider_id_list->begin(), old->spec.provider_id_list->end());
-  }
-  if (imp.spec.provider_id_list) {
-    after.assign(imp.spec.provider_id_list->begin(), imp.spec.provider_id_list->end());
-  }
+  auto entries = [](const std::optional<ProviderIDList>& l) {
+    std::vector<const SharedString*> out;
+    if (!l) return out;
+    out.reserve(l->size());
+    for (const SharedString& id : *l) out.push_back(&id);
+    return out;
+  };
+  const std::vector<const SharedString*> before =
+      old ? entries(old->spec.provider_id_list) : std::vector<const SharedString*>{};
+  const std::vector<const SharedString*> after = entries(imp.spec.provider_id_list);
   auto sorted = [](const std::optional<ProviderIDList>& l) { return !l || IdsStrictlySorted(*l); };
   const KnownOrder known{.before_sorted = !old || sorted(old->spec.provider_id_list),
                          .after_sorted = sorted(imp.spec.provider_id_list)};
-  const ListDiff d = DiffLists(std::move(before), std::move(after), known);
+  const ListDiff d = DiffShared(before, after, known);
   for (std::string_view id : d.added) {
     t.id_seen.emplace(std::string(id), Now());
     rec_->Change(Now(), "InfraMachinePool", imp.meta.name, "providerIDList", "", std::string(id),

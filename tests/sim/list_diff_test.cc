@@ -110,5 +110,39 @@ TEST(DiffLists, UnknownOrderStillSortsReorderedLists) {
   EXPECT_EQ(d.added, (Views{"d"}));
 }
 
+// DiffShared: entries shared between versions settle by address; an entry
+// with the same text in another buffer still counts as equal, and one text
+// in two buffers is reported once, from its own list.
+TEST(DiffShared, KnownSortedListsGiveTheSetDifferences) {
+  std::vector<SharedString> pool, copies;
+  for (int i = 0; i < 300; ++i) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "test://mp-0-%05d", i);
+    pool.emplace_back(std::string(buf));
+    copies.emplace_back(std::string(buf));
+  }
+  std::vector<const SharedString*> before, after;
+  for (int i = 0; i < 300; ++i) {
+    if (i % 11 != 4) before.push_back(&pool[i]);
+    if (i % 13 != 6) after.push_back(i % 3 == 0 ? &copies[i] : &pool[i]);
+  }
+  ListDiff d = DiffShared(before, after, {.before_sorted = true, .after_sorted = true});
+  Views bv, av;
+  for (const SharedString* s : before) bv.push_back(*s);
+  for (const SharedString* s : after) av.push_back(*s);
+  ExpectSetDifferences(bv, av, d);
+  EXPECT_EQ(d.gone.size(), 21u);
+  EXPECT_EQ(d.added.size(), 25u);
+  EXPECT_EQ(d.added.front(), "test://mp-0-00004");
+  EXPECT_EQ(d.added.front().data(), pool[4].data());
+}
+
+TEST(DiffShared, ListsNotKnownSortedTakeTheGeneralPath) {
+  const SharedString a("a"), b("b"), c("c"), dd("d");
+  ListDiff d = DiffShared({&c, &a, &b}, {&b, &dd, &c}, {.before_sorted = false});
+  EXPECT_EQ(d.gone, (Views{"a"}));
+  EXPECT_EQ(d.added, (Views{"d"}));
+}
+
 }  // namespace
 }  // namespace mpsim

@@ -132,9 +132,10 @@ class FakeObjectClient : public ObjectClient<T> {
   }
   // The fake computes the index on the fly, as the fake client's indexers do.
   static bool IndexHas(const T& obj, const ListOptions<T>& opts) {
-    std::vector<std::string_view> values;
+    std::vector<const SharedString*> values;
     FieldIndexes<T>::Values(obj, opts.index_field, &values);
-    return std::find(values.begin(), values.end(), opts.index_value) != values.end();
+    return std::any_of(values.begin(), values.end(),
+                       [&](const SharedString* v) { return *v == opts.index_value; });
   }
   static bool LabelsMatch(const Labels& have, const Labels& want) {
     for (const auto& [k, v] : want) {
