@@ -173,7 +173,10 @@ bool World::BuildProviders(std::string* error) {
   for (auto& [name, provider] : providers_) {
     auto m = std::make_unique<Manager>(
         &loop_, &mgmt_, Manager::Options{name + "-provider", ToDistSpec(c.informer_lag()), seed_});
-    m->AddWorkloadCluster(ClusterKey(), &workload_api_, [this] { return partition_->Reachable(); });
+    if (provider->ReadsWorkloadNodes()) {
+      m->AddWorkloadCluster(ClusterKey(), &workload_api_,
+                            [this] { return partition_->Reachable(); });
+    }
     provider->AddControllers(m.get());
     HookReconciles(m.get());
     provider_managers_[name] = std::move(m);

@@ -55,6 +55,11 @@ class InfraProvider {
     (void)pool;
     return false;
   }
+  // Whether the provider's controllers read the workload cluster's Nodes
+  // (CAPZ's AzureMachinePoolMachine controller does; CAPA's and CAPG's pool
+  // controllers never do). Only then does its manager cache them: keeping a
+  // second copy of every Node that nobody reads costs as much as the first.
+  virtual bool ReadsWorkloadNodes() const { return false; }
   // How long draining a Node of `pool` takes when core deletes its Machine.
   virtual Duration DrainTime(const std::string& pool) const {
     (void)pool;

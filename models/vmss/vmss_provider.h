@@ -26,6 +26,8 @@ class VmssProvider : public InfraProvider {
   // MachinePool Machines, whose Node drains for `drainTime`.
   bool CreatesMachines(const std::string& pool) const override;
   Duration DrainTime(const std::string& pool) const override;
+  // The AzureMachinePoolMachine controller checks each VM's Node.
+  bool ReadsWorkloadNodes() const override { return true; }
 
  private:
   ProviderContext ctx_;

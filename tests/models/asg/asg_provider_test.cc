@@ -54,5 +54,11 @@ TEST(AsgProvider, WithoutTheGateOnlyTheSyncPeriodWakesAQuietPool) {
   EXPECT_GE(LongestGap(off, 15 * kMinute, 45 * kMinute), 9 * kMinute);
 }
 
+// CAPA's AWSMachinePool controller never reads workload Nodes, so its
+// manager keeps no cache of them (a second copy of every Node event).
+TEST(AsgProvider, ReadsNoWorkloadNodes) {
+  EXPECT_FALSE(asg::AsgProvider(ProviderContext{}).ReadsWorkloadNodes());
+}
+
 }  // namespace
 }  // namespace mpsim

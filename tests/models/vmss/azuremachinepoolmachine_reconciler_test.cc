@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "models/vmss/azuremachinepool_reconciler.h"
+#include "models/vmss/vmss_provider.h"
 #include "sim/api_server.h"
 #include "tests/testing/fake_client.h"
 
@@ -111,6 +112,12 @@ class AmpmTest : public ::testing::Test {
   std::unique_ptr<AzureMachinePoolReconciler> amp_;
   std::unique_ptr<AzureMachinePoolMachineReconciler> ampm_;
 };
+
+// The AzureMachinePoolMachine controller checks each VM's Node, so the
+// provider's manager must cache the workload cluster's Nodes.
+TEST(AmpmNames, TheProviderReadsWorkloadNodes) {
+  EXPECT_TRUE(VmssProvider(ProviderContext{}).ReadsWorkloadNodes());
+}
 
 TEST(AmpmNames, MachineNamesCarryTheInstanceId) {
   EXPECT_EQ(MachineNameFor("mp-0", 12), "mp-0-12");
