@@ -36,8 +36,14 @@ bool LabelKey(std::string_view key) {
 
 bool LabelValue(std::string_view v) { return v.empty() || LabelName(v); }
 
-// Splits "a,b,c" into items; "" has none.
-std::vector<std::string_view> Items(std::string_view text) {
+bool Fail(std::string* error, std::string why) {
+  *error = std::move(why);
+  return false;
+}
+
+}  // namespace
+
+std::vector<std::string_view> CommaItems(std::string_view text) {
   std::vector<std::string_view> items;
   if (text.empty()) return items;
   size_t start = 0;
@@ -50,16 +56,9 @@ std::vector<std::string_view> Items(std::string_view text) {
   return items;
 }
 
-bool Fail(std::string* error, std::string why) {
-  *error = std::move(why);
-  return false;
-}
-
-}  // namespace
-
 bool ParseLabelsText(std::string_view text, Labels* out, std::string* error) {
   out->clear();
-  for (std::string_view item : Items(text)) {
+  for (std::string_view item : CommaItems(text)) {
     const size_t eq = item.find('=');
     if (eq == std::string_view::npos) {
       return Fail(error, "label \"" + std::string(item) + "\" is not key=value");
@@ -76,7 +75,7 @@ bool ParseLabelsText(std::string_view text, Labels* out, std::string* error) {
 
 bool ParseTaintsText(std::string_view text, std::vector<Taint>* out, std::string* error) {
   out->clear();
-  for (std::string_view item : Items(text)) {
+  for (std::string_view item : CommaItems(text)) {
     const size_t colon = item.rfind(':');
     if (colon == std::string_view::npos) {
       return Fail(error, "taint \"" + std::string(item) + "\" is not key[=value]:Effect");

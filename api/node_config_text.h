@@ -24,6 +24,9 @@ bool ParseLabelsText(std::string_view text, Labels* out, std::string* error);
 // returns false and says why in `error`.
 bool ParseTaintsText(std::string_view text, std::vector<Taint>* out, std::string* error);
 
+// Splits "a,b,c" into its items, empty ones included; "" has none.
+std::vector<std::string_view> CommaItems(std::string_view text);
+
 // The inverse forms: labels in key order, taints in their order.
 std::string LabelsText(const Labels& labels);
 std::string TaintsText(const std::vector<Taint>& taints);

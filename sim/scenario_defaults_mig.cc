@@ -79,6 +79,24 @@ std::vector<DefaultEntry> MigDefaults() {
        "CAPG GCPManagedMachinePool spec.kubernetesLabels unset: no labels of the pool's own", "H"},
       {"spec.machinePools[].provider.mig.kubernetesTaints", "\"\"", "",
        "CAPG GCPManagedMachinePool spec.kubernetesTaints unset: no taints of the pool's own", "H"},
+      {"spec.machinePools[].provider.mig.resourceLabels", "\"\"", "",
+       "CAPG GCPManagedMachinePool spec.additionalLabels unset: no GCE labels of the pool's own "
+       "(CAPG's capg-cluster-<name>=owned label is left out); a change is applied in place "
+       "(assumed)",
+       "L"},
+      {"spec.machinePools[].provider.mig.networkTags", "\"\"", "",
+       "CAPG GCPManagedMachinePool spec.nodeNetwork.tags unset: no network tags; a change is "
+       "applied in place (GKE docs, \"Update Kubernetes node labels and taints for node pools\": "
+       "network tags are updated dynamically)",
+       "H"},
+      {"spec.machinePools[].provider.mig.linuxSysctls", "\"\"", "",
+       "CAPG GCPManagedMachinePool spec.linuxNodeConfig unset: no sysctls; a change recreates "
+       "the nodes by surge steps (assumed from GKE's node system configuration docs)",
+       "M"},
+      {"spec.machinePools[].provider.mig.linuxCgroupMode", "\"\"", "",
+       "CAPG spec.linuxNodeConfig.cgroupMode unset: CGROUP_MODE_UNSPECIFIED (GKE's default); a "
+       "change recreates the nodes, as sysctls",
+       "M"},
   };
 }
 

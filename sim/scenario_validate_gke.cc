@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "api/gke_config_text.h"
 #include "api/node_config_text.h"
 #include "sim/scenario_schema.h"
 #include "sim/scenario_validate.h"
@@ -23,7 +24,11 @@ const std::vector<std::string> kEditableKeys = {"imageType",
                                                 "gkeAutoscaling.minNodeCount",
                                                 "gkeAutoscaling.maxNodeCount",
                                                 "kubernetesLabels",
-                                                "kubernetesTaints"};
+                                                "kubernetesTaints",
+                                                "resourceLabels",
+                                                "networkTags",
+                                                "linuxSysctls",
+                                                "linuxCgroupMode"};
 
 void CheckImageType(const std::string& t, const std::string& path, std::vector<Issue>* issues) {
   const bool ok = !t.empty() && t.size() <= 64 &&
@@ -52,6 +57,41 @@ void CheckTaints(const std::string& text, const std::string& path, std::vector<I
   std::string error;
   if (!ParseTaintsText(text, &taints, &error)) {
     issues->push_back({path, "expected taints as \"key[=value]:Effect,...\": " + error});
+  }
+}
+
+// GCE resource labels, network tags, sysctls and the cgroup mode
+// (api/gke_config_text.h).
+void CheckResourceLabels(const std::string& text, const std::string& path,
+                         std::vector<Issue>* issues) {
+  ResourceLabels labels;
+  std::string error;
+  if (!ParseResourceLabelsText(text, &labels, &error)) {
+    issues->push_back({path, "expected GCE labels as \"key=value,...\": " + error});
+  }
+}
+
+void CheckNetworkTags(const std::string& text, const std::string& path,
+                      std::vector<Issue>* issues) {
+  std::vector<std::string> tags;
+  std::string error;
+  if (!ParseNetworkTagsText(text, &tags, &error)) {
+    issues->push_back({path, "expected network tags as \"tag,...\": " + error});
+  }
+}
+
+void CheckSysctls(const std::string& text, const std::string& path, std::vector<Issue>* issues) {
+  Sysctls sysctls;
+  std::string error;
+  if (!ParseSysctlsText(text, &sysctls, &error)) {
+    issues->push_back({path, "expected sysctls as \"name=value,...\": " + error});
+  }
+}
+
+void CheckCgroupMode(const std::string& mode, const std::string& path, std::vector<Issue>* issues) {
+  if (!IsCgroupMode(mode)) {
+    issues->push_back(
+        {path, "expected \"\", CGROUP_MODE_V1 or CGROUP_MODE_V2, got " + Quote(mode)});
   }
 }
 
@@ -98,6 +138,14 @@ void ApplyField(const std::string& key, const std::string& value, const std::str
     CheckLabels(value, path, issues);
   } else if (key == "kubernetesTaints") {
     CheckTaints(value, path, issues);
+  } else if (key == "resourceLabels") {
+    CheckResourceLabels(value, path, issues);
+  } else if (key == "networkTags") {
+    CheckNetworkTags(value, path, issues);
+  } else if (key == "linuxSysctls") {
+    CheckSysctls(value, path, issues);
+  } else if (key == "linuxCgroupMode") {
+    CheckCgroupMode(value, path, issues);
   } else if (key == "gkeAutoscaling.enabled") {
     if (value == "true" || value == "false") {
       a->set_enabled(value == "true");
@@ -125,6 +173,10 @@ void ValidateGkeKeys(const proto::MigProvider& m, const std::string& path,
   CheckImageType(m.image_type(), JoinKey(path, "imageType"), issues);
   CheckLabels(m.kubernetes_labels(), JoinKey(path, "kubernetesLabels"), issues);
   CheckTaints(m.kubernetes_taints(), JoinKey(path, "kubernetesTaints"), issues);
+  CheckResourceLabels(m.resource_labels(), JoinKey(path, "resourceLabels"), issues);
+  CheckNetworkTags(m.network_tags(), JoinKey(path, "networkTags"), issues);
+  CheckSysctls(m.linux_sysctls(), JoinKey(path, "linuxSysctls"), issues);
+  CheckCgroupMode(m.linux_cgroup_mode(), JoinKey(path, "linuxCgroupMode"), issues);
 }
 
 void ValidateInfraPoolSpecEdit(const proto::MachinePoolSpec* pool,

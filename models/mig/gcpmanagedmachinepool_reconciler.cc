@@ -4,6 +4,7 @@
 #include <charconv>
 #include <string_view>
 
+#include "api/gke_config_text.h"
 #include "api/infra_pool_report.h"
 #include "api/node_config_text.h"
 #include "api/provider_watches.h"
@@ -40,27 +41,33 @@ int32_t CountField(const std::map<std::string, std::string>& spec, const char* k
   return n;
 }
 
-// Labels and taints as validated text; text that does not parse keeps the
-// block's value, as CountField does.
-void ConfigFields(const std::map<std::string, std::string>& spec, NodePoolConfig* c) {
+// Sets `*field` from the edited text if `key` is there and `parse` reads it;
+// text that does not parse keeps the block's value, as CountField does.
+template <typename T, typename Parse>
+void TextField(const std::map<std::string, std::string>& spec, const char* key, Parse parse,
+               T* field) {
+  auto it = spec.find(key);
+  if (it == spec.end()) return;
+  T value;
   std::string error;
+  if (parse(it->second, &value, &error)) *field = std::move(value);
+}
+
+void ConfigFields(const std::map<std::string, std::string>& spec, NodePoolConfig* c) {
   if (auto it = spec.find(kImageTypeField); it != spec.end()) c->image_type = it->second;
-  if (auto it = spec.find(kKubernetesLabelsField); it != spec.end()) {
-    Labels labels;
-    if (ParseLabelsText(it->second, &labels, &error)) c->labels = std::move(labels);
-  }
-  if (auto it = spec.find(kKubernetesTaintsField); it != spec.end()) {
-    std::vector<Taint> taints;
-    if (ParseTaintsText(it->second, &taints, &error)) c->taints = std::move(taints);
-  }
+  TextField(spec, kKubernetesLabelsField, ParseLabelsText, &c->labels);
+  TextField(spec, kKubernetesTaintsField, ParseTaintsText, &c->taints);
+  TextField(spec, kResourceLabelsField, ParseResourceLabelsText, &c->resource_labels);
+  TextField(spec, kNetworkTagsField, ParseNetworkTagsText, &c->network_tags);
+  TextField(spec, kLinuxSysctlsField, ParseSysctlsText, &c->sysctls);
+  if (auto it = spec.find(kLinuxCgroupModeField); it != spec.end()) c->cgroup_mode = it->second;
 }
 
 Desired DesiredOf(const InfraMachinePool& imp, const MachinePool& mp,
                   const GcpManagedMachinePoolReconciler::Pool& pool) {
   const std::map<std::string, std::string>& spec = imp.spec.provider_spec;
-  Desired d{
-      {mp.spec.template_.spec.version.value_or(""), pool.image_type, pool.labels, pool.taints},
-      pool.autoscaling};
+  Desired d{pool.config, pool.autoscaling};
+  d.config.version = mp.spec.template_.spec.version.value_or("");
   ConfigFields(spec, &d.config);
   if (auto it = spec.find(kAutoscalingEnabledField); it != spec.end()) {
     d.autoscaling.enabled = it->second == "true";
@@ -137,8 +144,9 @@ Status GcpManagedMachinePoolReconciler::ReconcileNormal(const InfraMachinePool& 
   return ReconcileChanges(imp, mp, pool, result);
 }
 
-// The config (version, image type, labels, taints: one UpdateNodePool with
-// every field that differs) first, then the autoscaling, then the size, one
+// The config (version, image type, labels, taints, resource labels, network
+// tags, linuxNodeConfig: one UpdateNodePool with every field that differs)
+// first, then the autoscaling, then the size, one
 // call per reconcile, each followed by a 1-minute requeue; the size check
 // compares with initialNodeCount and runs only while autoscaling is disabled
 // (providers.md §3.6.2; CAPG nodepools/reconcile.go, Reconcile). Image types

@@ -1,6 +1,7 @@
 // CAPG's GCPManagedMachinePool controller (GKE; cloud/services/container/
 // nodepools/reconcile.go, providers.md §3.6.2) driving simulated node pools:
-// create, config update (version, image type, Kubernetes labels and taints),
+// create, config update (version, image type, Kubernetes labels and taints,
+// resource labels, network tags, linuxNodeConfig),
 // autoscaling and setSize as node-pool operations, providerIDList from every
 // managed instance, a 1-minute requeue only while GKE is busy.
 #pragma once
@@ -19,13 +20,18 @@ namespace mpsim::mig {
 // The GCPManagedMachinePool spec fields CAPG compares with the node pool: the
 // block's values, overridden by the InfraMachinePool's spec.providerSpec keys
 // of the same names (the `setInfraPoolSpec` event). Labels and taints are
-// text in the kubelet's syntax (api/node_config_text.h).
+// text in the kubelet's syntax (api/node_config_text.h), the other config
+// fields text as api/gke_config_text.h reads it.
 inline constexpr const char* kImageTypeField = "imageType";
 inline constexpr const char* kAutoscalingEnabledField = "gkeAutoscaling.enabled";
 inline constexpr const char* kAutoscalingMinField = "gkeAutoscaling.minNodeCount";
 inline constexpr const char* kAutoscalingMaxField = "gkeAutoscaling.maxNodeCount";
 inline constexpr const char* kKubernetesLabelsField = "kubernetesLabels";
 inline constexpr const char* kKubernetesTaintsField = "kubernetesTaints";
+inline constexpr const char* kResourceLabelsField = "resourceLabels";
+inline constexpr const char* kNetworkTagsField = "networkTags";
+inline constexpr const char* kLinuxSysctlsField = "linuxSysctls";
+inline constexpr const char* kLinuxCgroupModeField = "linuxCgroupMode";
 
 inline constexpr const char* kGcpManagedMachinePoolKind = "GCPManagedMachinePool";
 inline constexpr const char* kGcpManagedMachinePoolFinalizer =
@@ -36,10 +42,8 @@ class GcpManagedMachinePoolReconciler : public Reconciler {
   struct Pool {
     NodePool* node_pool;
     std::string project;
-    std::string image_type = "COS_CONTAINERD";  // the block's, before any edit
-    GkeAutoscaling autoscaling;                 // the block's, before any edit
-    Labels labels;                              // the block's, before any edit
-    std::vector<Taint> taints;                  // the block's, before any edit
+    NodePoolConfig config;       // the block's, before any edit (no version)
+    GkeAutoscaling autoscaling;  // the block's, before any edit
   };
   GcpManagedMachinePoolReconciler(Client* client, const Clock* clock, Recorder* rec,
                                   ApiQuota* quota, std::map<std::string, Pool> pools);

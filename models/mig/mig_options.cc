@@ -44,6 +44,10 @@ MigOptions ToMigOptions(const proto::MigProvider& p) {
   std::string error;
   ParseLabelsText(p.kubernetes_labels(), &o.kubernetes_labels, &error);
   ParseTaintsText(p.kubernetes_taints(), &o.kubernetes_taints, &error);
+  ParseResourceLabelsText(p.resource_labels(), &o.resource_labels, &error);
+  ParseNetworkTagsText(p.network_tags(), &o.network_tags, &error);
+  ParseSysctlsText(p.linux_sysctls(), &o.linux_sysctls, &error);
+  o.linux_cgroup_mode = p.linux_cgroup_mode();
   return o;
 }
 

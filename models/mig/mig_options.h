@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "api/gke_config_text.h"
 #include "api/objects.h"
 #include "models/mig/surge_upgrade.h"
 #include "models/mig/update_policy.h"
@@ -54,6 +55,10 @@ struct MigOptions {
   std::string image_type = "COS_CONTAINERD";  // GKE: the nodes' image type
   Labels kubernetes_labels;                   // GKE: the nodes' Kubernetes labels
   std::vector<Taint> kubernetes_taints;       // GKE: the nodes' taints, in order
+  ResourceLabels resource_labels;             // GKE: the VMs' GCE labels
+  std::vector<std::string> network_tags;      // GKE: the VMs' network tags, in order
+  Sysctls linux_sysctls;                      // GKE: linuxNodeConfig.sysctls
+  std::string linux_cgroup_mode;              // GKE: linuxNodeConfig.cgroupMode; "" unspecified
   // GKE: SetNodePoolSize also sets initialNodeCount (unverified, providers.md §5).
   bool initial_node_count_follows_size = true;
 };

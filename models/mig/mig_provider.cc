@@ -57,8 +57,7 @@ void MigProvider::AddGcpManagedMachinePools(Manager* manager, const WorkQueueOpt
   std::map<std::string, GcpManagedMachinePoolReconciler::Pool> pools;
   for (const auto& [name, np] : node_pools_) {
     const MigOptions& o = options_.at(name);
-    pools[name] = {np.get(),      o.project,           o.image_type,
-                   o.autoscaling, o.kubernetes_labels, o.kubernetes_taints};
+    pools[name] = {np.get(), o.project, BlockConfig(o), o.autoscaling};
   }
   ApiQuota* quota = quota_.get();
   manager->AddController<InfraMachinePool>(

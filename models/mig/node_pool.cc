@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "api/gke_config_text.h"
 #include "api/node_config_text.h"
 
 namespace mpsim::mig {
@@ -18,6 +19,23 @@ std::string BoundsText(const GkeAutoscaling& a) {
 }
 
 }  // namespace
+
+NodePoolConfig BlockConfig(const MigOptions& o) {
+  NodePoolConfig c;
+  c.image_type = o.image_type;
+  c.labels = o.kubernetes_labels;
+  c.taints = o.kubernetes_taints;
+  c.resource_labels = o.resource_labels;
+  c.network_tags = o.network_tags;
+  c.sysctls = o.linux_sysctls;
+  c.cgroup_mode = o.linux_cgroup_mode;
+  return c;
+}
+
+bool RecreatesNodes(const NodePoolConfig& from, const NodePoolConfig& to) {
+  return from.version != to.version || from.image_type != to.image_type ||
+         from.sysctls != to.sysctls || from.cgroup_mode != to.cgroup_mode;
+}
 
 const char* NodePoolStatusName(NodePoolStatus s) {
   switch (s) {
@@ -147,16 +165,17 @@ void NodePool::ApplyAutoscaling() {
 
 // New VMs take the new version and image from the groups' template; the surge
 // steps replace the others (providers.md §3.2, "GKE performs surge upgrades").
-// An image-type change alone is assumed to recreate nodes the same way.
-// Labels and taints go onto the running Nodes in place, "without re-creating
-// the node pool and disrupting running workloads" (GKE docs, "Update
-// Kubernetes node labels and taints for node pools"), and onto new ones.
+// An image-type or linuxNodeConfig change alone is assumed to recreate nodes
+// the same way. Labels and taints go onto the running Nodes in place,
+// "without re-creating the node pool and disrupting running workloads" (GKE
+// docs, "Update Kubernetes node labels and taints for node pools"), and onto
+// new ones. Resource labels and network tags live on the VMs, which the model
+// does not label: keeping them in config_ is all their in-place change does.
 Status NodePool::Update(const NodePoolConfig& config) {
   if (status_ == NodePoolStatus::kAbsent) return Status::NotFound("node pool " + pool_);
   if (Status s = Begin(NodePoolStatus::kReconciling, "UpdateNodePool"); !s.ok()) return s;
   RecordConfigChange(config);
-  const bool recreate =
-      config.version != config_.version || config.image_type != config_.image_type;
+  const bool recreate = RecreatesNodes(config_, config);
   const bool in_place = config.labels != config_.labels || config.taints != config_.taints;
   config_ = config;
   AfterOperationDelay([this, recreate, in_place] {
@@ -184,6 +203,22 @@ void NodePool::RecordConfigChange(const NodePoolConfig& to) {
   if (to.taints != config_.taints) {
     rec_->Change(now, "NodePool", pool_, "kubernetesTaints", TaintsText(config_.taints),
                  TaintsText(to.taints), pool_);
+  }
+  if (to.resource_labels != config_.resource_labels) {
+    rec_->Change(now, "NodePool", pool_, "resourceLabels", MapText(config_.resource_labels),
+                 MapText(to.resource_labels), pool_);
+  }
+  if (to.network_tags != config_.network_tags) {
+    rec_->Change(now, "NodePool", pool_, "networkTags", ListText(config_.network_tags),
+                 ListText(to.network_tags), pool_);
+  }
+  if (to.sysctls != config_.sysctls) {
+    rec_->Change(now, "NodePool", pool_, "linuxSysctls", MapText(config_.sysctls),
+                 MapText(to.sysctls), pool_);
+  }
+  if (to.cgroup_mode != config_.cgroup_mode) {
+    rec_->Change(now, "NodePool", pool_, "linuxCgroupMode", config_.cgroup_mode, to.cgroup_mode,
+                 pool_);
   }
 }
 

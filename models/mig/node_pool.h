@@ -1,8 +1,9 @@
 // A simulated GKE node pool (providers.md §3.2, §3.6.2): the Container API's
 // long-running operations (create, setSize, setAutoscaling, update, delete),
 // one at a time, over one zonal Managed Instance Group per location, the
-// surge upgrade GKE runs itself when the version or the image type changes,
-// Kubernetes labels and taints changed on the nodes in place, and an
+// surge upgrade GKE runs itself when the version, the image type or the Linux
+// node config changes, Kubernetes labels and taints changed on the nodes and
+// resource labels and network tags on the VMs in place, and an
 // autoscaler that keeps each zone within its bounds.
 #pragma once
 
@@ -11,9 +12,11 @@
 #include <string>
 #include <vector>
 
+#include "api/gke_config_text.h"
 #include "api/objects.h"
 #include "api/status.h"
 #include "models/mig/managed_instance_group.h"
+#include "models/mig/mig_options.h"
 #include "models/mig/surge_upgrade.h"
 
 namespace mpsim::mig {
@@ -28,8 +31,25 @@ struct NodePoolConfig {
   // "Update Kubernetes node labels and taints for node pools").
   Labels labels;
   std::vector<Taint> taints;  // in order: CAPG compares the lists with cmp.Equal
+  // On the VMs, not the Nodes, and changed on the running VMs in place: GKE
+  // docs say network tags are updated dynamically (same page); for resource
+  // labels that is assumed (docs/defaults.md).
+  ResourceLabels resource_labels;
+  std::vector<std::string> network_tags;  // in order, as CAPG compares them
+  // linuxNodeConfig: a change recreates the nodes by surge steps (assumed
+  // from GKE's node system configuration docs; docs/defaults.md).
+  Sysctls sysctls;
+  std::string cgroup_mode;  // "" unspecified, CGROUP_MODE_V1 or CGROUP_MODE_V2
   bool operator==(const NodePoolConfig&) const = default;
 };
+
+// The fields of `opts` a node pool is created with (all but the version,
+// which is the MachinePool's).
+NodePoolConfig BlockConfig(const MigOptions& opts);
+
+// Whether GKE moves every node onto a new instance template to go from one
+// config to the other: a version, image type or linuxNodeConfig change.
+bool RecreatesNodes(const NodePoolConfig& from, const NodePoolConfig& to);
 
 enum class NodePoolStatus { kAbsent, kProvisioning, kRunning, kReconciling, kStopping };
 const char* NodePoolStatusName(NodePoolStatus s);
@@ -64,9 +84,10 @@ class NodePool {
   Status SetSize(int32_t per_zone);
   // SetNodePoolAutoscaling; InvalidArgument if enabled with min > max.
   Status SetAutoscaling(const GkeAutoscaling& autoscaling);
-  // UpdateNodePool: a new version or image type is a new instance template,
-  // onto which the surge steps move every node; new labels or taints are set
-  // on the pool's Nodes in place. The operation ends when both are done.
+  // UpdateNodePool: a new version, image type or linuxNodeConfig is a new
+  // instance template, onto which the surge steps move every node; new labels
+  // or taints are set on the pool's Nodes, resource labels and network tags
+  // on its VMs, in place. The operation ends when both are done.
   Status Update(const NodePoolConfig& config);
   Status Delete();
 

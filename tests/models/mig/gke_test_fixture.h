@@ -38,8 +38,7 @@ class GkeTest : public ::testing::Test {
     np_ = std::make_unique<NodePool>(&loop_, &workload_, &rec_, "mp-0", o, 1);
     fake::AddPoolPair(&client_, kGcpManagedMachinePoolKind, replicas);
     std::map<std::string, GcpManagedMachinePoolReconciler::Pool> pools{
-        {"mp-0",
-         {np_.get(), "p", o.image_type, o.autoscaling, o.kubernetes_labels, o.kubernetes_taints}}};
+        {"mp-0", {np_.get(), "p", BlockConfig(o), o.autoscaling}}};
     r_ = std::make_unique<GcpManagedMachinePoolReconciler>(&client_, &loop_, &rec_, &quota_, pools);
   }
   Duration Pass() {

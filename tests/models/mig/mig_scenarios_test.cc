@@ -5,7 +5,8 @@
 // instance URL, scale-down 1000 -> 100, deleting 500 instances, scripted and
 // random preemptions, the 24 h limit of preemptible VMs, a GKE node pool
 // scaled and surge-upgraded, one handed to GKE's autoscaler, one whose
-// image type changes and one whose labels and taints change in place.
+// image type changes, one whose labels and taints change in place and one
+// whose GCE resource labels and network tags do.
 #include <gtest/gtest.h>
 
 #include "tests/testing/run_mpsim.h"
@@ -22,7 +23,7 @@ TEST(ScenarioGcp, LibraryPasses) {
         "upgrade-percent-recreate", "upgrade-opportunistic", "rate-limited", "two-zones-rejected",
         "malformed-url", "scale-down-1000-100", "delete-500", "preemption", "preemptible-24h",
         "spot-preemptions", "gke-scale-and-upgrade", "gke-autoscaling", "gke-image-type-change",
-        "gke-labels-taints"}) {
+        "gke-labels-taints", "gke-resource-labels-network-tags"}) {
     EXPECT_NE(r.out.find(std::string("ok   ") + testing::Src("scenarios/gcp/") + f),
               std::string::npos)
         << f;
