@@ -19,4 +19,22 @@ SharedString SharedString::Interned(std::string_view s) {
   return it->second;
 }
 
+namespace {
+thread_local StringArena* current_arena = nullptr;
+}  // namespace
+
+SharedString SharedString::Pinned(std::string s) {
+  if (current_arena == nullptr || s.empty()) return SharedString(std::move(s));
+  Rep* rep = new Rep(std::move(s));
+  current_arena->reps_.push_back(rep);
+  return Uncounted(rep);
+}
+
+StringArena::StringArena() : previous_(current_arena) { current_arena = this; }
+
+StringArena::~StringArena() {
+  current_arena = previous_;
+  for (SharedString::Rep* rep : reps_) delete rep;
+}
+
 }  // namespace mpsim

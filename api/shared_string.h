@@ -12,6 +12,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include "api/prefetch.h"
 #include "api/string_hash.h"
@@ -29,19 +30,17 @@ class SharedString {
  public:
   SharedString() = default;
   SharedString(std::string s)  // NOLINT: implicit, as a list of strings is one
-      : rep_(s.empty() ? nullptr : new Rep(std::move(s), false)) {}
+      : bits_(s.empty() ? 0 : reinterpret_cast<uintptr_t>(new Rep(std::move(s)))) {}
   SharedString(const char* s) : SharedString(std::string(s)) {}  // NOLINT: as above
   explicit SharedString(std::string_view s) : SharedString(std::string(s)) {}
-  SharedString(const SharedString& o) noexcept : rep_(o.rep_) {
-    if (rep_ != nullptr && !rep_->immortal) __gnu_cxx::__atomic_add_dispatch(&rep_->refs, 1);
+  SharedString(const SharedString& o) noexcept : bits_(o.bits_) {
+    if (Counted()) __gnu_cxx::__atomic_add_dispatch(&rep()->refs, 1);
   }
   // A string that is never counted nor freed: for constants held in statics
   // and copied by every run, where a shared count would bounce between the
   // cores of a sweep's threads.
   static SharedString Immortal(std::string s) {
-    SharedString out;
-    if (!s.empty()) out.rep_ = new Rep(std::move(s), true);
-    return out;
+    return s.empty() ? SharedString() : Uncounted(new Rep(std::move(s)));
   }
   // The one immortal buffer of this text in the process: equal texts interned
   // compare by address. For the few values written onto every object of a
@@ -49,50 +48,53 @@ class SharedString {
   // later pass's check that they are there reads no string. Thread-safe;
   // never freed, so only for texts of which a run has a handful.
   static SharedString Interned(std::string_view s);
-  SharedString(SharedString&& o) noexcept : rep_(std::exchange(o.rep_, nullptr)) {}
+  // A string owned by this thread's StringArena, if one is installed (a run
+  // installs one), else an ordinary one. For the names, uids and providerIDs
+  // a run makes once per object and then copies into every version of its
+  // lists: copies of an arena's string count nothing, so they neither read
+  // nor write its buffer.
+  static SharedString Pinned(std::string s);
+  SharedString(SharedString&& o) noexcept : bits_(std::exchange(o.bits_, 0)) {}
   SharedString& operator=(SharedString o) noexcept {
-    std::swap(rep_, o.rep_);
+    std::swap(bits_, o.bits_);
     return *this;
   }
   ~SharedString() {
-    if (rep_ != nullptr && !rep_->immortal &&
-        __gnu_cxx::__exchange_and_add_dispatch(&rep_->refs, -1) == 1) {
-      delete rep_;
-    }
+    if (Counted() && __gnu_cxx::__exchange_and_add_dispatch(&rep()->refs, -1) == 1) delete rep();
   }
 
-  const std::string& str() const { return rep_ != nullptr ? rep_->s : Empty(); }
+  const std::string& str() const { return bits_ != 0 ? rep()->s : Empty(); }
   operator const std::string&() const { return str(); }  // NOLINT: implicit by design
   operator std::string_view() const { return str(); }    // NOLINT: implicit by design
   const char* data() const { return str().data(); }
   const char* c_str() const { return str().c_str(); }
   size_t size() const { return str().size(); }
-  bool empty() const { return rep_ == nullptr; }
+  bool empty() const { return bits_ == 0; }
   // The shared buffer's address: copies share it, other strings never do
   // while this one lives. nullptr for the empty string.
-  const void* identity() const { return rep_; }
+  const void* identity() const { return rep(); }
   // HashBytes of the string, worked out once per buffer: every reconcile
   // hashes the same 10,000 providerIDs, and the cached value spares reading
   // their bytes. The cache is a relaxed atomic: copies on two threads may
   // both fill it, with the same value.
   uint64_t Hash() const {
-    if (rep_ == nullptr) return HashBytes({});
-    uint64_t h = rep_->hash.load(std::memory_order_relaxed);
+    if (bits_ == 0) return HashBytes({});
+    uint64_t h = rep()->hash.load(std::memory_order_relaxed);
     if (h == 0) {
-      h = HashBytes(rep_->s);
-      rep_->hash.store(h, std::memory_order_relaxed);
+      h = HashBytes(rep()->s);
+      rep()->hash.store(h, std::memory_order_relaxed);
     }
     return h;
   }
   // Starts loading the string's header for a read a few steps later.
   void Prefetch() const {
-    if (rep_ != nullptr) PrefetchRead(rep_);
+    if (bits_ != 0) PrefetchRead(rep());
   }
   std::string::const_iterator begin() const { return str().begin(); }
   std::string::const_iterator end() const { return str().end(); }
 
   friend bool operator==(const SharedString& a, const SharedString& b) {
-    return a.rep_ == b.rep_ || BytesEqual(a.str(), b.str());
+    return a.bits_ == b.bits_ || BytesEqual(a.str(), b.str());
   }
   friend bool operator==(const SharedString& a, const std::string& b) { return a.str() == b; }
   friend bool operator==(const SharedString& a, std::string_view b) { return a.str() == b; }
@@ -109,18 +111,47 @@ class SharedString {
   friend std::ostream& operator<<(std::ostream& os, const SharedString& s) { return os << s.str(); }
 
  private:
+  friend class StringArena;
   struct Rep {
-    Rep(std::string str, bool forever) : immortal(forever), s(std::move(str)) {}
-    _Atomic_word refs = 1;  // __gnu_cxx dispatch: atomic only when threads exist
-    const bool immortal;
+    explicit Rep(std::string str) : s(std::move(str)) {}
+    _Atomic_word refs = 1;          // __gnu_cxx dispatch: atomic only when threads exist
     std::atomic<uint64_t> hash{0};  // 0: not worked out yet
     const std::string s;
   };
+  // The low bit of the Rep's address marks a string that is not counted
+  // (immortal, interned or an arena's): telling needs no read of the Rep.
+  static constexpr uintptr_t kUncounted = 1;
+  static SharedString Uncounted(Rep* rep) {
+    SharedString out;
+    out.bits_ = reinterpret_cast<uintptr_t>(rep) | kUncounted;
+    return out;
+  }
+  bool Counted() const { return bits_ != 0 && (bits_ & kUncounted) == 0; }
+  Rep* rep() const { return reinterpret_cast<Rep*>(bits_ & ~kUncounted); }
   static const std::string& Empty() {
     static const std::string kEmpty;
     return kEmpty;
   }
-  Rep* rep_ = nullptr;
+  uintptr_t bits_ = 0;  // the Rep's address, tagged; 0 for the empty string
+};
+
+// Owns the strings SharedString::Pinned makes on its thread while it is the
+// thread's innermost arena, and frees them all when it goes. Nothing may read
+// such a string after that: a run installs one around its world, whose
+// outputs hold std::strings only. Copies may still be destroyed later, as
+// that touches nothing.
+class StringArena {
+ public:
+  StringArena();
+  ~StringArena();
+  StringArena(const StringArena&) = delete;
+  StringArena& operator=(const StringArena&) = delete;
+  size_t size() const { return reps_.size(); }
+
+ private:
+  friend class SharedString;
+  std::vector<SharedString::Rep*> reps_;
+  StringArena* previous_;
 };
 
 }  // namespace mpsim

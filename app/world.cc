@@ -322,6 +322,9 @@ bool World::Run(const RunOptions& opts, RunOutput* out, std::vector<PendingPath>
 
 bool RunScenario(const proto::Scenario& scenario, uint64_t seed, RunOutput* out, std::string* error,
                  const RunOptions& opts) {
+  // Outlives the world, whose names, uids and providerIDs it owns; the
+  // outputs hold none of them.
+  StringArena strings;
   auto world = std::make_unique<World>(scenario, seed);
   if (!world->Build(error)) return false;
   std::vector<PendingPath> paths;

@@ -62,7 +62,9 @@ class ObjectStore {
     if (objects_.Find(obj->meta.Key()) != nullptr) {
       return Status::AlreadyExists(Describe(obj->meta.Key()) + " already exists");
     }
-    obj->meta.uid = UidPrefix() + std::to_string(++c_->uid);
+    // Pinned: every version of the object and every reference to it copies
+    // the uid, and a run's arena spares those copies a count each.
+    obj->meta.uid = SharedString::Pinned(UidPrefix() + std::to_string(++c_->uid));
     obj->meta.generation = 1;
     obj->meta.creation_timestamp = c_->clock->Now();
     obj->meta.deletion_timestamp.reset();

@@ -40,8 +40,8 @@ void TestCloud::Launch(const std::string& version) {
   char suffix[16];
   std::snprintf(suffix, sizeof suffix, "%05llu", static_cast<unsigned long long>(next_++));
   std::string name = pool_ + "-" + suffix;
-  Instance& inst = instances_[name] =
-      Instance{opts_.provider_id_prefix + name, version, State::kLaunching, next_ - 1};
+  Instance& inst = instances_[name] = Instance{
+      SharedString::Pinned(opts_.provider_id_prefix + name), version, State::kLaunching, next_ - 1};
   order_.Append(inst.seq, &inst);
   Count(inst, +1);
   rec_->ProviderApiCall(pool_, "test:Launch");

@@ -92,6 +92,43 @@ TEST(SharedString, ImmortalCopiesShareItAndNeverFreeIt) {
   EXPECT_EQ(key, "cluster.x-k8s.io/cluster-name");
 }
 
+// A run's arena owns the strings Pinned makes while it is installed; without
+// one, Pinned makes an ordinary counted string.
+TEST(StringArena, PinnedStringsBelongToTheInnermostArena) {
+  SharedString outside = SharedString::Pinned("test://mp-0-00001");
+  {
+    StringArena run;
+    SharedString a = SharedString::Pinned("test://mp-0-00002");
+    {
+      StringArena inner;
+      SharedString b = SharedString::Pinned("uid-2");
+      EXPECT_EQ(inner.size(), 1u);
+      EXPECT_EQ(b, "uid-2");
+    }
+    SharedString c = SharedString::Pinned("uid-3");
+    EXPECT_EQ(run.size(), 2u) << "a and c; b went to the inner arena";
+    SharedString copy = a;
+    EXPECT_EQ(copy.identity(), a.identity());
+    EXPECT_EQ(copy, "test://mp-0-00002");
+    EXPECT_EQ(SharedString::Pinned("").identity(), nullptr);
+  }
+  EXPECT_EQ(outside, "test://mp-0-00001");
+}
+
+// Copies of a pinned string may outlive its arena as long as nobody reads
+// them: destroying one touches nothing (the sanitizer run would see a read).
+TEST(StringArena, CopiesMayBeDestroyedAfterTheArena) {
+  std::vector<SharedString> kept;
+  {
+    StringArena run;
+    for (int i = 0; i < 100; ++i) kept.push_back(SharedString::Pinned("node-" + std::to_string(i)));
+    std::vector<SharedString> copies = kept;
+    EXPECT_EQ(copies[42], "node-42");
+  }
+  kept.clear();
+  EXPECT_TRUE(kept.empty());
+}
+
 // The cached hash is HashBytes of the text, for copies, equal strings in
 // other buffers and the empty string alike, so maps may mix the two.
 TEST(SharedString, HashIsTheHashOfItsBytes) {
