@@ -180,7 +180,8 @@ void AutoScalingGroup::Launch(const std::string& zone) {
                 fault_rng_.Bernoulli(opts_.missing_az),
                 next_id_};
   if (inst.missing_az) rec_->Fault(loop_->Now(), pool_, id, "providerID.missingAZ");
-  inst.list_entry = ProviderIdOf(inst, !inst.missing_az);
+  // Pinned: made once per instance, copied into every providerIDList.
+  inst.list_entry = SharedString::Pinned(ProviderIdOf(inst, !inst.missing_az));
   Instance& stored = instances_[id] = inst;
   order_.Append(stored.seq, &stored);
   ++zone_count_[zone];

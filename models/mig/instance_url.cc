@@ -103,7 +103,8 @@ Status ProviderIdCache::GetAll(const std::vector<const SharedString*>& urls,
     }
     std::string id;
     if (Status st = ProviderIdFromUrl(url, &id); !st.ok()) return st;
-    (*ids)[i] = SharedString(std::move(id));
+    // Pinned: the cache makes each id once, and lists copy it thereafter.
+    (*ids)[i] = SharedString::Pinned(std::move(id));
     if (!url.empty()) Put(url, (*ids)[i]);
   }
   return Status::Ok();

@@ -236,7 +236,7 @@ void ManagedInstanceGroup::TryCreate(const std::string& name) {
   }
   it->second.last_error.clear();
   ++it->second.vm_epoch;
-  it->second.url = SelfLink(name);
+  it->second.url = SharedString::Pinned(SelfLink(name));  // once per VM
   it->second.status = VmStatus::kProvisioning;
   ++vms_;
   it->second.template_version = template_version_;
