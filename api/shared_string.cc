@@ -25,16 +25,20 @@ thread_local StringArena* current_arena = nullptr;
 
 SharedString SharedString::Pinned(std::string s) {
   if (current_arena == nullptr || s.empty()) return SharedString(std::move(s));
-  Rep* rep = new Rep(std::move(s));
-  current_arena->reps_.push_back(rep);
-  return Uncounted(rep);
+  auto& reps = current_arena->reps_;
+  auto it = reps.find(s);
+  if (it == reps.end()) {
+    Rep* rep = new Rep(std::move(s));
+    it = reps.emplace(rep->s, rep).first;
+  }
+  return Uncounted(it->second);
 }
 
 StringArena::StringArena() : previous_(current_arena) { current_arena = this; }
 
 StringArena::~StringArena() {
   current_arena = previous_;
-  for (SharedString::Rep* rep : reps_) delete rep;
+  for (const auto& [text, rep] : reps_) delete rep;
 }
 
 }  // namespace mpsim

@@ -11,8 +11,8 @@
 #include <ostream>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
-#include <vector>
 
 #include "api/prefetch.h"
 #include "api/string_hash.h"
@@ -49,10 +49,12 @@ class SharedString {
   // never freed, so only for texts of which a run has a handful.
   static SharedString Interned(std::string_view s);
   // A string owned by this thread's StringArena, if one is installed (a run
-  // installs one), else an ordinary one. For the names, uids and providerIDs
-  // a run makes once per object and then copies into every version of its
-  // lists: copies of an arena's string count nothing, so they neither read
-  // nor write its buffer.
+  // installs one), else an ordinary one. For the uids and providerIDs a run
+  // makes once per object and then copies into every version of its lists:
+  // copies of an arena's string count nothing, so they neither read nor
+  // write its buffer. The arena keeps one buffer per text, so a providerID
+  // the cloud gave the Node and the same one a provider's controller worked
+  // out compare by address.
   static SharedString Pinned(std::string s);
   SharedString(SharedString&& o) noexcept : bits_(std::exchange(o.bits_, 0)) {}
   SharedString& operator=(SharedString o) noexcept {
@@ -150,7 +152,8 @@ class StringArena {
 
  private:
   friend class SharedString;
-  std::vector<SharedString::Rep*> reps_;
+  // Each Rep by its text (a view of the Rep's own bytes).
+  std::unordered_map<std::string_view, SharedString::Rep*, StringHash, StringEq> reps_;
   StringArena* previous_;
 };
 

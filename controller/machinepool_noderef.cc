@@ -196,7 +196,8 @@ std::vector<const std::shared_ptr<const Node>*> FindNodes(const std::vector<Shar
 // The name of each new reference, taken from the previous list's entry for
 // the same Node where there is one. The lists are usually in the same order
 // with Nodes added or dropped here and there, so a cursor that looks a few
-// entries ahead finds almost all of them; a miss only costs a new string.
+// entries ahead finds almost all of them; a miss costs a lookup of the name
+// (SharedString::Pinned keeps one buffer per text while a run lasts).
 class PreviousNames {
  public:
   explicit PreviousNames(const std::vector<NodeReference>& prev) : prev_(prev) {}
@@ -211,7 +212,8 @@ class PreviousNames {
         return prev_[k].name;
       }
     }
-    return SharedString(node.meta.name);
+    // Pinned: one buffer per name for the run, whatever the list order.
+    return SharedString::Pinned(node.meta.name);
   }
 
  private:

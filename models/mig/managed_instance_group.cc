@@ -291,8 +291,10 @@ void ManagedInstanceGroup::OnRunning(const std::string& name) {
     Row(mi, "currentAction", "CREATING", "NONE");
     mi.action = Action::kNone;
   }
-  workload_->InstanceBooted(pool_, name, "gce://" + opts_.project + "/" + zone_ + "/" + name,
-                            mi.kubelet_version);
+  // Pinned: the same buffer as CAPG's providerID for this VM (instance_url.cc).
+  workload_->InstanceBooted(
+      pool_, name, SharedString::Pinned("gce://" + opts_.project + "/" + zone_ + "/" + name),
+      mi.kubelet_version);
   SchedulePreemptions(mi);
   if (updating_) UpdateStep();
 }

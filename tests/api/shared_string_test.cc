@@ -109,6 +109,9 @@ TEST(StringArena, PinnedStringsBelongToTheInnermostArena) {
     EXPECT_EQ(run.size(), 2u) << "a and c; b went to the inner arena";
     SharedString copy = a;
     EXPECT_EQ(copy.identity(), a.identity());
+    // One buffer per text: the same providerID made twice compares by address.
+    EXPECT_EQ(SharedString::Pinned("test://mp-0-00002").identity(), a.identity());
+    EXPECT_EQ(run.size(), 2u);
     EXPECT_EQ(copy, "test://mp-0-00002");
     EXPECT_EQ(SharedString::Pinned("").identity(), nullptr);
   }
