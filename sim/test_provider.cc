@@ -42,7 +42,7 @@ void TestCloud::Launch(const std::string& version) {
   std::string name = pool_ + "-" + suffix;
   Instance& inst = instances_[name] = Instance{
       SharedString::Pinned(opts_.provider_id_prefix + name), version, State::kLaunching, next_ - 1};
-  order_.Append(inst.seq, &inst);
+  running_by_seq_.resize(next_);
   Count(inst, +1);
   rec_->ProviderApiCall(pool_, "test:Launch");
   rec_->Change(loop_->Now(), "Instance", name, "state", "", "Launching", pool_);
@@ -61,7 +61,6 @@ void TestCloud::Terminate(const std::string& name) {
   rec_->ProviderApiCall(pool_, "test:Terminate");
   loop_->After(Sample(opts_.delete_delay, delete_rng_), [this, name] {
     if (auto gone = instances_.find(name); gone != instances_.end()) {
-      order_.Remove(gone->second.seq);
       instances_.erase(gone);
     }
     running_ids_stale_ = true;
@@ -73,9 +72,9 @@ void TestCloud::Terminate(const std::string& name) {
 const ProviderIDList& TestCloud::RunningIds() {
   if (running_ids_stale_) {
     std::vector<SharedString> ids;
-    ids.reserve(instances_.size());
-    for (const Instance* inst : order_.Members()) {
-      if (inst->state == State::kRunning) ids.push_back(inst->provider_id);
+    ids.reserve(running_);
+    for (const SharedString& id : running_by_seq_) {
+      if (!id.empty()) ids.push_back(id);
     }
     // The list is in name order. Names are "<pool>-%05d" of the launch
     // number, so launch order is name order until a sixth digit appears.
@@ -97,7 +96,6 @@ void TestCloud::Kill(std::string name) {
   rec_->Change(loop_->Now(), "Instance", name, "state", StateName(it->second.state), "Terminated",
                pool_);
   Count(it->second, -1);
-  order_.Remove(it->second.seq);
   instances_.erase(it);
   running_ids_stale_ = true;
   workload_->InstanceGone(name);
@@ -117,7 +115,10 @@ void TestCloud::Count(const Instance& inst, int32_t delta) {
   if (inst.state == State::kDeleting) return;
   live_ += delta;
   live_by_version_[inst.version] += delta;
-  if (inst.state == State::kRunning) running_ += delta;
+  if (inst.state == State::kRunning) {
+    running_ += delta;
+    running_by_seq_[inst.seq] = delta > 0 ? inst.provider_id : SharedString();
+  }
   if (inst.state == State::kLaunching) launching_ += delta;
 }
 

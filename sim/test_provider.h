@@ -6,8 +6,8 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <vector>
 
-#include "api/launch_order.h"
 #include "api/reconciler.h"
 #include "sim/distribution.h"
 #include "sim/event_loop.h"
@@ -75,9 +75,10 @@ class TestCloud {
   Rng launch_rng_, delete_rng_;
   uint64_t next_ = 0;
   std::map<std::string, Instance> instances_;
-  // The same instances in launch order, which RunningIds reads: a vector of
-  // pointers whose misses overlap, where the map's walk is a chain of them.
-  LaunchOrder<Instance> order_;
+  // The providerID of each launch number's instance while it is Running,
+  // else empty: RunningIds reads this one array in launch order instead of
+  // visiting every instance.
+  std::vector<SharedString> running_by_seq_;
   ProviderIDList running_ids_;
   bool running_ids_stale_ = true;
   int32_t live_ = 0, running_ = 0, launching_ = 0;
