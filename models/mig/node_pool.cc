@@ -192,34 +192,20 @@ Status NodePool::Update(const NodePoolConfig& config) {
 }
 
 void NodePool::RecordConfigChange(const NodePoolConfig& to) {
-  const Time now = loop_->Now();
-  if (to.image_type != config_.image_type) {
-    rec_->Change(now, "NodePool", pool_, "imageType", config_.image_type, to.image_type, pool_);
-  }
-  if (to.labels != config_.labels) {
-    rec_->Change(now, "NodePool", pool_, "kubernetesLabels", LabelsText(config_.labels),
-                 LabelsText(to.labels), pool_);
-  }
-  if (to.taints != config_.taints) {
-    rec_->Change(now, "NodePool", pool_, "kubernetesTaints", TaintsText(config_.taints),
-                 TaintsText(to.taints), pool_);
-  }
-  if (to.resource_labels != config_.resource_labels) {
-    rec_->Change(now, "NodePool", pool_, "resourceLabels", MapText(config_.resource_labels),
-                 MapText(to.resource_labels), pool_);
-  }
-  if (to.network_tags != config_.network_tags) {
-    rec_->Change(now, "NodePool", pool_, "networkTags", ListText(config_.network_tags),
-                 ListText(to.network_tags), pool_);
-  }
-  if (to.sysctls != config_.sysctls) {
-    rec_->Change(now, "NodePool", pool_, "linuxSysctls", MapText(config_.sysctls),
-                 MapText(to.sysctls), pool_);
-  }
-  if (to.cgroup_mode != config_.cgroup_mode) {
-    rec_->Change(now, "NodePool", pool_, "linuxCgroupMode", config_.cgroup_mode, to.cgroup_mode,
-                 pool_);
-  }
+  const auto row = [&](bool changed, const char* field, const std::string& from,
+                       const std::string& now_text) {
+    if (changed) rec_->Change(loop_->Now(), "NodePool", pool_, field, from, now_text, pool_);
+  };
+  const NodePoolConfig& was = config_;
+  row(to.image_type != was.image_type, "imageType", was.image_type, to.image_type);
+  row(to.labels != was.labels, "kubernetesLabels", LabelsText(was.labels), LabelsText(to.labels));
+  row(to.taints != was.taints, "kubernetesTaints", TaintsText(was.taints), TaintsText(to.taints));
+  row(to.resource_labels != was.resource_labels, "resourceLabels", MapText(was.resource_labels),
+      MapText(to.resource_labels));
+  row(to.network_tags != was.network_tags, "networkTags", ListText(was.network_tags),
+      ListText(to.network_tags));
+  row(to.sysctls != was.sysctls, "linuxSysctls", MapText(was.sysctls), MapText(to.sysctls));
+  row(to.cgroup_mode != was.cgroup_mode, "linuxCgroupMode", was.cgroup_mode, to.cgroup_mode);
 }
 
 // Each zone is stepped on its own with the same settings (whether GKE counts

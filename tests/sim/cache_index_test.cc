@@ -81,35 +81,35 @@ TEST_F(CacheIndex, EmptyEntriesAreNotIndexedAndNodeNamesAre) {
 
 // An informer keeps only the indexes its manager registered: the providers'
 // managers register none, as only Cluster API's main.go adds them.
-TEST(CacheIndexRegistration, AnInformerWithoutTheIndexHasNone) {
-  EventLoop loop;
-  ApiServer server(&loop);
-  Informer<MachinePool> inf(&loop, &server.Store<MachinePool>(), DistSpec::Constant(0),
-                            StreamFor(1, "t"));
-  MachinePool mp;
-  mp.meta = {.name = "a", .ns = "default"};
-  mp.spec.provider_id_list = std::vector<std::string>{"id-1"};
-  ASSERT_TRUE(server.Store<MachinePool>().Create(&mp).ok());
-  loop.Run(kSecond, 100);
-  EXPECT_EQ(inf.Lookup(kMachinePoolProviderIDField, "id-1"), nullptr);
+// An informer with no index registered, holding pool "a" (providerID id-1,
+// nodeRef node-1) in its cache.
+class CacheIndexRegistration : public ::testing::Test {
+ protected:
+  CacheIndexRegistration()
+      : server_(&loop_),
+        inf_(&loop_, &server_.Store<MachinePool>(), DistSpec::Constant(0), StreamFor(1, "t")) {
+    MachinePool mp;
+    mp.meta = {.name = "a", .ns = "default"};
+    mp.spec.provider_id_list = std::vector<std::string>{"id-1"};
+    mp.status.node_refs = {{.name = "node-1"}};
+    EXPECT_TRUE(server_.Store<MachinePool>().Create(&mp).ok());
+    loop_.Run(kSecond, 100);
+  }
+  EventLoop loop_;
+  ApiServer server_;
+  Informer<MachinePool> inf_;
+};
+
+TEST_F(CacheIndexRegistration, AnInformerWithoutTheIndexHasNone) {
+  EXPECT_EQ(inf_.Lookup(kMachinePoolProviderIDField, "id-1"), nullptr);
 }
 
-TEST(CacheIndexRegistration, AnIndexAddedLateCoversWhatIsCachedAlready) {
-  EventLoop loop;
-  ApiServer server(&loop);
-  Informer<MachinePool> inf(&loop, &server.Store<MachinePool>(), DistSpec::Constant(0),
-                            StreamFor(1, "t"));
-  MachinePool mp;
-  mp.meta = {.name = "a", .ns = "default"};
-  mp.spec.provider_id_list = std::vector<std::string>{"id-1"};
-  mp.status.node_refs = {{.name = "node-1"}};
-  ASSERT_TRUE(server.Store<MachinePool>().Create(&mp).ok());
-  loop.Run(kSecond, 100);
-  inf.AddIndex(kMachinePoolProviderIDField);
-  const std::set<ObjectKey>* keys = inf.Lookup(kMachinePoolProviderIDField, "id-1");
+TEST_F(CacheIndexRegistration, AnIndexAddedLateCoversWhatIsCachedAlready) {
+  inf_.AddIndex(kMachinePoolProviderIDField);
+  const std::set<ObjectKey>* keys = inf_.Lookup(kMachinePoolProviderIDField, "id-1");
   ASSERT_NE(keys, nullptr);
   EXPECT_EQ(*keys, (std::set<ObjectKey>{{"default", "a"}}));
-  EXPECT_EQ(inf.Lookup(kMachinePoolNodeNameField, "node-1"), nullptr);
+  EXPECT_EQ(inf_.Lookup(kMachinePoolNodeNameField, "node-1"), nullptr);
 }
 
 }  // namespace

@@ -13,20 +13,6 @@ namespace {
 
 class GkeNodeConfigTest : public GkeTest {
  protected:
-  // Starts a 3-node pool and runs until its Nodes are registered and CAPG is idle.
-  void StartIdle(MigOptions o = Options()) {
-    Start(3, std::move(o));
-    FollowRequeues();
-    RunTo(5 * kMinute);
-    ASSERT_EQ(workload_.nodes(), 3u);
-  }
-  std::set<std::string> InstanceNames() {
-    std::set<std::string> names;
-    for (const auto& g : np_->groups()) {
-      for (const ManagedInstance* mi : g->ListManagedInstances()) names.insert(mi->name);
-    }
-    return names;
-  }
   // Every Node, by name.
   std::map<std::string, Node> Nodes() {
     std::map<std::string, Node> nodes;

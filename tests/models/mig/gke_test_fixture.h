@@ -8,6 +8,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -87,6 +88,20 @@ class GkeTest : public ::testing::Test {
     MachinePool mp = client_.machine_pools().At(kKey);
     f(&mp);
     client_.machine_pools().Add(mp);
+  }
+  // Starts a 3-node pool and runs until its Nodes are registered and CAPG is idle.
+  void StartIdle(MigOptions o = Options()) {
+    Start(3, std::move(o));
+    FollowRequeues();
+    RunTo(5 * kMinute);
+    ASSERT_EQ(workload_.nodes(), 3u);
+  }
+  std::set<std::string> InstanceNames() {
+    std::set<std::string> names;
+    for (const auto& g : np_->groups()) {
+      for (const ManagedInstance* mi : g->ListManagedInstances()) names.insert(mi->name);
+    }
+    return names;
   }
   uint64_t Calls(const std::string& api) {
     const auto& m = rec_.provider_api_calls_by_api("mp-0");

@@ -15,20 +15,6 @@ namespace {
 
 class GkeVmConfigTest : public GkeTest {
  protected:
-  // Starts a 3-node pool and runs until its Nodes are registered and CAPG is idle.
-  void StartIdle(MigOptions o = Options()) {
-    Start(3, std::move(o));
-    FollowRequeues();
-    RunTo(5 * kMinute);
-    ASSERT_EQ(workload_.nodes(), 3u);
-  }
-  std::set<std::string> InstanceNames() {
-    std::set<std::string> names;
-    for (const auto& g : np_->groups()) {
-      for (const ManagedInstance* mi : g->ListManagedInstances()) names.insert(mi->name);
-    }
-    return names;
-  }
   // Edits `field`, follows CAPG until it is idle and expects one UpdateNodePool,
   // done within the minute's requeue, with no VM replaced.
   void ExpectInPlaceEdit(const char* field, const std::string& text) {
