@@ -43,49 +43,35 @@ void CheckImageType(const std::string& t, const std::string& path, std::vector<I
   }
 }
 
-// Kubernetes labels and taints in the kubelet's text form (api/node_config_text.h).
+// `text` read by `parse` (api/node_config_text.h, api/gke_config_text.h): the
+// model reads the same text with the same parser, so what passes here is
+// what it will apply.
+template <class T>
+void CheckParses(bool (*parse)(std::string_view, T*, std::string*), const char* expected,
+                 const std::string& text, const std::string& path, std::vector<Issue>* issues) {
+  T value;
+  std::string error;
+  if (!parse(text, &value, &error)) {
+    issues->push_back({path, std::string("expected ") + expected + ": " + error});
+  }
+}
+
 void CheckLabels(const std::string& text, const std::string& path, std::vector<Issue>* issues) {
-  Labels labels;
-  std::string error;
-  if (!ParseLabelsText(text, &labels, &error)) {
-    issues->push_back({path, "expected labels as \"key=value,...\": " + error});
-  }
+  CheckParses(ParseLabelsText, "labels as \"key=value,...\"", text, path, issues);
 }
-
 void CheckTaints(const std::string& text, const std::string& path, std::vector<Issue>* issues) {
-  std::vector<Taint> taints;
-  std::string error;
-  if (!ParseTaintsText(text, &taints, &error)) {
-    issues->push_back({path, "expected taints as \"key[=value]:Effect,...\": " + error});
-  }
+  CheckParses(ParseTaintsText, "taints as \"key[=value]:Effect,...\"", text, path, issues);
 }
-
-// GCE resource labels, network tags, sysctls and the cgroup mode
-// (api/gke_config_text.h).
 void CheckResourceLabels(const std::string& text, const std::string& path,
                          std::vector<Issue>* issues) {
-  ResourceLabels labels;
-  std::string error;
-  if (!ParseResourceLabelsText(text, &labels, &error)) {
-    issues->push_back({path, "expected GCE labels as \"key=value,...\": " + error});
-  }
+  CheckParses(ParseResourceLabelsText, "GCE labels as \"key=value,...\"", text, path, issues);
 }
-
 void CheckNetworkTags(const std::string& text, const std::string& path,
                       std::vector<Issue>* issues) {
-  std::vector<std::string> tags;
-  std::string error;
-  if (!ParseNetworkTagsText(text, &tags, &error)) {
-    issues->push_back({path, "expected network tags as \"tag,...\": " + error});
-  }
+  CheckParses(ParseNetworkTagsText, "network tags as \"tag,...\"", text, path, issues);
 }
-
 void CheckSysctls(const std::string& text, const std::string& path, std::vector<Issue>* issues) {
-  Sysctls sysctls;
-  std::string error;
-  if (!ParseSysctlsText(text, &sysctls, &error)) {
-    issues->push_back({path, "expected sysctls as \"name=value,...\": " + error});
-  }
+  CheckParses(ParseSysctlsText, "sysctls as \"name=value,...\"", text, path, issues);
 }
 
 void CheckCgroupMode(const std::string& mode, const std::string& path, std::vector<Issue>* issues) {
