@@ -176,19 +176,25 @@ NodeRefMap GetNodeRefMap(ObjectClient<Node>* nodes, ProviderIDMatch match) {
 
 namespace {
 
-// The Node each providerID names in the map, or nullptr, in list order.
-std::vector<const std::shared_ptr<const Node>*> FindNodes(const std::vector<SharedString>& ids,
-                                                          const NodeRefMap& nodes,
-                                                          ProviderIDMatch match) {
+// The Node each providerID names in the map, in list order: the map's entry,
+// and the Node itself, read while the find has the entry's line at hand so
+// that the caller's loads of Nodes wait on no entry.
+struct FoundNode {
+  const std::shared_ptr<const Node>* entry = nullptr;  // nullptr: no such Node
+  const Node* node = nullptr;
+};
+
+std::vector<FoundNode> FindNodes(const std::vector<SharedString>& ids, const NodeRefMap& nodes,
+                                 ProviderIDMatch match) {
   const size_t n = ids.size();
   std::vector<HashedKey> keys = HashKeys(
       n, [&](size_t i) -> const SharedString& { return ids[i]; }, match);
-  std::vector<const std::shared_ptr<const Node>*> found(n, nullptr);
+  std::vector<FoundNode> found(n);
   for (size_t i = 0; i < n; ++i) {
     if (i + kPrefetchAhead < n) nodes.Prefetch(keys[i + kPrefetchAhead].hash);
     if (!keys[i].key) continue;
     auto it = nodes.find(*keys[i].key, keys[i].hash);
-    if (it != nodes.end()) found[i] = &it->second;
+    if (it != nodes.end()) found[i] = {&it->second, it->second.get()};
   }
   return found;
 }
@@ -231,23 +237,24 @@ Status GetNodeReferences(const std::vector<SharedString>& provider_ids, int32_t 
   *out = {};
   out->references.reserve(provider_ids.size());
   out->nodes.reserve(provider_ids.size());
-  const std::vector<const std::shared_ptr<const Node>*> found =
-      FindNodes(provider_ids, nodes, match);
+  const std::vector<FoundNode> found = FindNodes(provider_ids, nodes, match);
   const size_t n = found.size();
   for (size_t i = 0; i < n; ++i) {
-    // Two steps of loading ahead: the Node's lines, then its conditions.
-    if (i + 2 * kPrefetchAhead < n && found[i + 2 * kPrefetchAhead] != nullptr) {
-      const Node& later = **found[i + 2 * kPrefetchAhead];
-      PrefetchRead(&later.meta.uid);
-      PrefetchRead(&later.status.conditions);
+    // Two steps of loading ahead: the Node's lines and the map entry the
+    // reference is counted through, then the Node's conditions.
+    if (i + 2 * kPrefetchAhead < n && found[i + 2 * kPrefetchAhead].node != nullptr) {
+      const FoundNode& later = found[i + 2 * kPrefetchAhead];
+      PrefetchRead(&later.node->meta.uid);
+      PrefetchRead(&later.node->status.conditions);
+      PrefetchRead(later.entry);
     }
-    if (i + kPrefetchAhead < n && found[i + kPrefetchAhead] != nullptr) {
-      const Node& later = **found[i + kPrefetchAhead];
+    if (i + kPrefetchAhead < n && found[i + kPrefetchAhead].node != nullptr) {
+      const Node& later = *found[i + kPrefetchAhead].node;
       PrefetchRead(later.status.conditions.data());
       later.meta.uid.Prefetch();  // its count goes up in the reference
     }
-    if (found[i] == nullptr) continue;
-    const Node& node = **found[i];
+    if (found[i].node == nullptr) continue;
+    const Node& node = *found[i].node;
     // IsNodeReady and IsNodeAvailable, sharing one search for the condition.
     const Condition* ready = GetReadyCondition(&node.status);
     if (ready != nullptr && BytesEqual(ready->status, "True")) {
@@ -255,7 +262,7 @@ Status GetNodeReferences(const std::vector<SharedString>& provider_ids, int32_t 
       if (ReadyLongEnough(*ready, min_ready_seconds, now)) ++out->available;
     }
     out->references.emplace_back(NodeReference{.name = names.For(node), .uid = node.meta.uid});
-    out->nodes.push_back(*found[i]);
+    out->nodes.push_back(*found[i].entry);
   }
   if (out->references.empty() && !provider_ids.empty()) {
     *out = {};

@@ -1,5 +1,6 @@
 #include "sim/workload_cluster.h"
 
+#include <algorithm>
 #include <cctype>
 
 namespace mpsim {
@@ -26,8 +27,9 @@ WorkloadCluster::WorkloadCluster(EventLoop* loop, ApiServer* server, Recorder* r
 
 void WorkloadCluster::InstanceBooted(const std::string& pool, const std::string& instance,
                                      SharedString provider_id, const std::string& kubelet_version) {
-  const uint64_t boot = machines_.count(instance) ? machines_[instance].boot + 1 : 0;
-  machines_[instance] = Machine{pool, std::move(provider_id), kubelet_version, false, boot};
+  auto [it, fresh] = machines_.try_emplace(instance);
+  const uint64_t boot = fresh ? 0 : it->second.boot + 1;
+  it->second = Machine{pool, std::move(provider_id), kubelet_version, false, boot};
   node_pool_[instance] = pool;
   loop_->After(Sample(opts_.node_registration, registration_rng_),
                [this, instance] { Register(instance); });
@@ -48,8 +50,12 @@ void WorkloadCluster::SetPoolNodeConfig(const std::string& pool, const Labels& l
                                         const std::vector<Taint>& taints) {
   NodeConfig& config = node_config_[pool];
   const NodeConfig to{labels, taints};
+  std::vector<std::string> instances;  // in name order, as patches reach the timeline
   for (const auto& [instance, m] : machines_) {
-    if (m.pool != pool || m.gone) continue;
+    if (m.pool == pool && !m.gone) instances.push_back(instance);
+  }
+  std::sort(instances.begin(), instances.end());
+  for (const std::string& instance : instances) {
     Node node;
     if (!server_->Store<Node>().Get({"", instance}, &node).ok()) continue;
     if (Reconfigure(&node, config, to)) server_->Store<Node>().Patch(&node);
