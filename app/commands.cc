@@ -35,6 +35,7 @@ int RunCommand(const RunArgs& args) {
   RunTexts texts;
   RunOptions opts;
   opts.while_paths = [&texts](const RunOutput& o) { texts = RenderRunTexts(o, /*one_core=*/true); };
+  opts.free_world = false;  // this process ends after one run
   if (!RunScenario(sc, seed, &out, &error, opts)) {
     std::cerr << "error: " << args.scenario << ": " << error << "\n";
     return kExitBadInput;

@@ -1,5 +1,6 @@
 // RunOptions trims what a run computes after the loop, never the run itself:
-// a sweep leaves out the critical path and gets the same metrics.
+// a sweep leaves out the critical path and gets the same metrics, and `mpsim
+// run`, which leaves its world unfreed, the same outputs.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -34,6 +35,18 @@ TEST(RunOptions, WithoutCriticalPathTheSummaryKeepsEveryOtherField) {
   proto::RunSummary without = full.summary;
   without.mutable_pools(0)->clear_critical_path();
   EXPECT_EQ(without.SerializeAsString(), trimmed.summary.SerializeAsString());
+}
+
+TEST(RunOptions, AWorldLeftUnfreedGivesTheSameOutputs) {
+  const proto::Scenario sc = Demo();
+  RunOutput freed, kept;
+  std::string error;
+  ASSERT_TRUE(RunScenario(sc, 7, &freed, &error)) << error;
+  ASSERT_TRUE(RunScenario(sc, 7, &kept, &error, {.free_world = false})) << error;
+  EXPECT_EQ(freed.summary.SerializeAsString(), kept.summary.SerializeAsString());
+  ASSERT_EQ(freed.recorder.rows().size(), kept.recorder.rows().size());
+  EXPECT_GT(kept.recorder.rows().size(), 0u);
+  EXPECT_EQ(freed.recorder.rows().back().to, kept.recorder.rows().back().to);
 }
 
 }  // namespace
