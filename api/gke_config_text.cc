@@ -1,5 +1,7 @@
 #include "api/gke_config_text.h"
 
+#include <algorithm>
+
 #include "api/node_config_text.h"
 
 namespace mpsim {
@@ -30,7 +32,8 @@ bool ResourceLabelKey(std::string_view k) {
 
 bool ResourceLabelValue(std::string_view v) { return v.size() <= 63 && LabelChars(v); }
 
-bool NetworkTag(std::string_view t) {
+// RFC 1035 names: network tags and GCE zone names follow the same rule.
+bool Rfc1035Name(std::string_view t) {
   if (t.empty() || t.size() > 63 || !Lower(t.front()) || t.back() == '-') return false;
   for (char c : t) {
     if (!Lower(c) && !Digit(c) && c != '-') return false;
@@ -77,7 +80,7 @@ bool ParseNetworkTagsText(std::string_view text, std::vector<std::string>* out,
                           std::string* error) {
   out->clear();
   for (std::string_view tag : CommaItems(text)) {
-    if (!NetworkTag(tag)) return Fail(error, "bad network tag " + Quote(tag));
+    if (!Rfc1035Name(tag)) return Fail(error, "bad network tag " + Quote(tag));
     for (const std::string& seen : *out) {
       if (seen == tag) return Fail(error, "network tag " + Quote(tag) + " given twice");
     }
@@ -89,6 +92,20 @@ bool ParseNetworkTagsText(std::string_view text, std::vector<std::string>* out,
 bool ParseSysctlsText(std::string_view text, Sysctls* out, std::string* error) {
   const auto value_ok = [](std::string_view v) { return !v.empty(); };
   return ParsePairs(text, "sysctl", SysctlName, value_ok, out, error);
+}
+
+bool ParseNodeLocationsText(std::string_view text, std::vector<std::string>* out,
+                            std::string* error) {
+  out->clear();
+  for (std::string_view zone : CommaItems(text)) {
+    if (!Rfc1035Name(zone)) return Fail(error, "bad zone name " + Quote(zone));
+    if (std::find(out->begin(), out->end(), zone) != out->end()) {
+      return Fail(error, "zone " + Quote(zone) + " given twice");
+    }
+    out->emplace_back(zone);
+  }
+  if (out->empty()) return Fail(error, "list at least one zone");
+  return true;
 }
 
 bool IsCgroupMode(std::string_view mode) {

@@ -1,7 +1,8 @@
 // The GKE node-pool fields CAPG diffs besides Kubernetes labels and taints
 // (providers.md §3.6.2 "config diff"), as the text a scenario file and a
 // `setInfraPoolSpec` edit give them in: GCE resource labels "k=v,k2=v2",
-// network tags "a,b", sysctls "net.core.somaxconn=1024,..." and a cgroup mode.
+// network tags "a,b", sysctls "net.core.somaxconn=1024,...", a cgroup mode and
+// node locations "us-central1-a,us-central1-b".
 // Validation in sim/ and the GKE model read the same thing.
 #pragma once
 
@@ -32,6 +33,12 @@ bool ParseNetworkTagsText(std::string_view text, std::vector<std::string>* out, 
 // non-empty and hold no ','. Which parameters GKE accepts is its own
 // check and is not repeated.
 bool ParseSysctlsText(std::string_view text, Sysctls* out, std::string* error);
+
+// Parses "zone,..." (CAPG spec.nodeLocations) in order: at least one zone,
+// each a GCE zone name (1-63 lowercase letters, digits or '-', starting with a
+// letter, not ending with '-', as us-central1-a), none twice.
+bool ParseNodeLocationsText(std::string_view text, std::vector<std::string>* out,
+                            std::string* error);
 
 // "" (GKE's default, CGROUP_MODE_UNSPECIFIED), "CGROUP_MODE_V1" or
 // "CGROUP_MODE_V2", as gcloud's system config file spells them.

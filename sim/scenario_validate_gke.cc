@@ -28,7 +28,8 @@ const std::vector<std::string> kEditableKeys = {"imageType",
                                                 "resourceLabels",
                                                 "networkTags",
                                                 "linuxSysctls",
-                                                "linuxCgroupMode"};
+                                                "linuxCgroupMode",
+                                                "nodeLocations"};
 
 void CheckImageType(const std::string& t, const std::string& path, std::vector<Issue>* issues) {
   const bool ok = !t.empty() && t.size() <= 64 &&
@@ -72,6 +73,11 @@ void CheckNetworkTags(const std::string& text, const std::string& path,
 }
 void CheckSysctls(const std::string& text, const std::string& path, std::vector<Issue>* issues) {
   CheckParses(ParseSysctlsText, "sysctls as \"name=value,...\"", text, path, issues);
+}
+
+void CheckNodeLocations(const std::string& text, const std::string& path,
+                        std::vector<Issue>* issues) {
+  CheckParses(ParseNodeLocationsText, "node locations as \"zone,...\"", text, path, issues);
 }
 
 void CheckCgroupMode(const std::string& mode, const std::string& path, std::vector<Issue>* issues) {
@@ -132,6 +138,8 @@ void ApplyField(const std::string& key, const std::string& value, const std::str
     CheckSysctls(value, path, issues);
   } else if (key == "linuxCgroupMode") {
     CheckCgroupMode(value, path, issues);
+  } else if (key == "nodeLocations") {
+    CheckNodeLocations(value, path, issues);
   } else if (key == "gkeAutoscaling.enabled") {
     if (value == "true" || value == "false") {
       a->set_enabled(value == "true");
@@ -163,6 +171,9 @@ void ValidateGkeKeys(const proto::MigProvider& m, const std::string& path,
   CheckNetworkTags(m.network_tags(), JoinKey(path, "networkTags"), issues);
   CheckSysctls(m.linux_sysctls(), JoinKey(path, "linuxSysctls"), issues);
   CheckCgroupMode(m.linux_cgroup_mode(), JoinKey(path, "linuxCgroupMode"), issues);
+  if (m.has_node_locations()) {
+    CheckNodeLocations(m.node_locations(), JoinKey(path, "nodeLocations"), issues);
+  }
 }
 
 void ValidateInfraPoolSpecEdit(const proto::MachinePoolSpec* pool,

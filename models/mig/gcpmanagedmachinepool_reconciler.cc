@@ -18,9 +18,15 @@ namespace {
 constexpr Duration kBusyRequeue = kMinute;
 
 // Regional pools divide MP replicas by the number of locations with integer
-// division (providers.md §3.6.2: 5 replicas in 3 zones -> 1 per zone).
-int32_t PerZone(int32_t replicas, size_t zones) {
-  return zones > 1 ? replicas / static_cast<int32_t>(zones) : replicas;
+// division (providers.md §3.6.2: 5 replicas in 3 zones -> 1 per zone); zonal
+// ones do not divide. The create divides by len(spec.nodeLocations), or by
+// cloud.DefaultNumRegionsPerZone (3) when unset (CAPG cloud/scope/
+// managedmachinepool.go ConvertToSdkNodePool); the model divides by the
+// `zones` it creates the pool in instead, the same when there are three.
+// The size check divides by len(np.locations) (CAPG nodepools/reconcile.go
+// checkDiffAndPrepareUpdateSize), so it follows a location change.
+int32_t PerZone(int32_t replicas, bool regional, size_t locations) {
+  return regional ? replicas / static_cast<int32_t>(locations) : replicas;
 }
 
 // What the GCPManagedMachinePool asks of the node pool (the version is the
@@ -61,6 +67,10 @@ void ConfigFields(const std::map<std::string, std::string>& spec, NodePoolConfig
   TextField(spec, kNetworkTagsField, ParseNetworkTagsText, &c->network_tags);
   TextField(spec, kLinuxSysctlsField, ParseSysctlsText, &c->sysctls);
   if (auto it = spec.find(kLinuxCgroupModeField); it != spec.end()) c->cgroup_mode = it->second;
+  // CAPG compares spec.nodeLocations only when set. Unset (in the block and
+  // every edit), the desired locations stay the block's zones, which are the
+  // pool's: an edit cannot unset them, so only a set value ever differs.
+  TextField(spec, kNodeLocationsField, ParseNodeLocationsText, &c->locations);
 }
 
 Desired DesiredOf(const InfraMachinePool& imp, const MachinePool& mp,
@@ -122,8 +132,9 @@ Status GcpManagedMachinePoolReconciler::ReconcileNormal(const InfraMachinePool& 
   if (Status s = Call(imp, "container:nodePools.get"); !s.ok()) return s;
   if (np->status() == NodePoolStatus::kAbsent) {
     if (Status s = Call(imp, "container:nodePools.create"); !s.ok()) return s;
-    const int32_t n = PerZone(mp.spec.replicas.value_or(1), np->locations().size());
     const Desired d = DesiredOf(imp, mp, pool);
+    const int32_t n =
+        PerZone(mp.spec.replicas.value_or(1), np->regional(), d.config.locations.size());
     return Busy(np->Create(n, d.config, d.autoscaling), result);
   }
   if (Status s = WriteStatus(imp, pool); !s.ok()) return s;
@@ -144,8 +155,9 @@ Status GcpManagedMachinePoolReconciler::ReconcileNormal(const InfraMachinePool& 
   return ReconcileChanges(imp, mp, pool, result);
 }
 
-// The config (version, image type, labels, taints, resource labels, network
-// tags, linuxNodeConfig: one UpdateNodePool with every field that differs)
+// The config (version, image type, labels, taints, resource labels,
+// locations, network tags, linuxNodeConfig: one UpdateNodePool with every
+// field that differs)
 // first, then the autoscaling, then the size, one
 // call per reconcile, each followed by a 1-minute requeue; the size check
 // compares with initialNodeCount and runs only while autoscaling is disabled
@@ -164,7 +176,7 @@ Status GcpManagedMachinePoolReconciler::ReconcileChanges(const InfraMachinePool&
     if (Status s = Call(imp, "container:nodePools.setAutoscaling"); !s.ok()) return s;
     return Started(imp, np->SetAutoscaling(d.autoscaling), result);
   }
-  const int32_t n = PerZone(mp.spec.replicas.value_or(1), np->locations().size());
+  const int32_t n = PerZone(mp.spec.replicas.value_or(1), np->regional(), np->locations().size());
   if (!d.autoscaling.enabled && n != np->initial_node_count()) {
     if (Status s = Call(imp, "container:nodePools.setSize"); !s.ok()) return s;
     return Started(imp, np->SetSize(n), result);
@@ -194,13 +206,12 @@ void GcpManagedMachinePoolReconciler::SetUpdating(const InfraMachinePool& imp, b
 Status GcpManagedMachinePoolReconciler::WriteStatus(const InfraMachinePool& imp, const Pool& pool) {
   NodePool* np = pool.node_pool;
   std::vector<SharedString> ids;
-  for (size_t i = 0; i < np->groups().size(); ++i) {
-    const ManagedInstanceGroup& g = *np->groups()[i];
-    if (!g.exists()) continue;
+  for (const auto& g : np->groups()) {
+    if (!g->exists()) continue;
     if (Status s = Call(imp, "compute:instanceGroupManagers.listManagedInstances"); !s.ok())
       return s;
-    for (const ManagedInstance* mi : g.ListManagedInstances()) {
-      ids.push_back(ProviderIdFromResource(pool.project, np->locations()[i], mi->name));
+    for (const ManagedInstance* mi : g->ListManagedInstances()) {
+      ids.push_back(ProviderIdFromResource(pool.project, g->zone(), mi->name));
     }
   }
   const bool ready = np->status() != NodePoolStatus::kProvisioning;

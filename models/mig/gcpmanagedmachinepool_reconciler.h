@@ -1,7 +1,7 @@
 // CAPG's GCPManagedMachinePool controller (GKE; cloud/services/container/
 // nodepools/reconcile.go, providers.md §3.6.2) driving simulated node pools:
 // create, config update (version, image type, Kubernetes labels and taints,
-// resource labels, network tags, linuxNodeConfig),
+// resource labels, node locations, network tags, linuxNodeConfig),
 // autoscaling and setSize as node-pool operations, providerIDList from every
 // managed instance, a 1-minute requeue only while GKE is busy.
 #pragma once
@@ -32,6 +32,7 @@ inline constexpr const char* kResourceLabelsField = "resourceLabels";
 inline constexpr const char* kNetworkTagsField = "networkTags";
 inline constexpr const char* kLinuxSysctlsField = "linuxSysctls";
 inline constexpr const char* kLinuxCgroupModeField = "linuxCgroupMode";
+inline constexpr const char* kNodeLocationsField = "nodeLocations";
 
 inline constexpr const char* kGcpManagedMachinePoolKind = "GCPManagedMachinePool";
 inline constexpr const char* kGcpManagedMachinePoolFinalizer =

@@ -48,6 +48,7 @@ MigOptions ToMigOptions(const proto::MigProvider& p) {
   ParseNetworkTagsText(p.network_tags(), &o.network_tags, &error);
   ParseSysctlsText(p.linux_sysctls(), &o.linux_sysctls, &error);
   o.linux_cgroup_mode = p.linux_cgroup_mode();
+  if (p.has_node_locations()) ParseNodeLocationsText(p.node_locations(), &o.node_locations, &error);
   return o;
 }
 

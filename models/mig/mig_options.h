@@ -59,6 +59,10 @@ struct MigOptions {
   std::vector<std::string> network_tags;      // GKE: the VMs' network tags, in order
   Sysctls linux_sysctls;                      // GKE: linuxNodeConfig.sysctls
   std::string linux_cgroup_mode;              // GKE: linuxNodeConfig.cgroupMode; "" unspecified
+  // GKE: spec.nodeLocations, in order; empty when unset (the locations are
+  // then `zones`). `zones` stays the cluster's: more than one is a regional
+  // cluster, and `capacity` names only its zones (other zones: unlimited).
+  std::vector<std::string> node_locations;
   // GKE: SetNodePoolSize also sets initialNodeCount (unverified, providers.md §5).
   bool initial_node_count_follows_size = true;
 };

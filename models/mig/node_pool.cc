@@ -2,14 +2,11 @@
 
 #include <algorithm>
 
-#include "api/gke_config_text.h"
-#include "api/node_config_text.h"
-
 namespace mpsim::mig {
 namespace {
 
-// How often the simulated GKE control plane steps a surge upgrade or checks a
-// deletion (mpsim choice: GKE's internal cadence is not public).
+// How often the simulated GKE control plane checks a deletion (mpsim choice:
+// GKE's internal cadence is not public; node_pool_update.cc steps surges so).
 constexpr Duration kTick = 5 * kSecond;
 
 // "1..3" per zone, or "off": the autoscaling column of the timeline.
@@ -29,6 +26,9 @@ NodePoolConfig BlockConfig(const MigOptions& o) {
   c.network_tags = o.network_tags;
   c.sysctls = o.linux_sysctls;
   c.cgroup_mode = o.linux_cgroup_mode;
+  // CAPG sends spec.nodeLocations only when set; GKE then uses the cluster's
+  // zones, which `zones` stands for.
+  c.locations = o.node_locations.empty() ? o.zones : o.node_locations;
   return c;
 }
 
@@ -60,16 +60,20 @@ NodePool::NodePool(EventLoop* loop, WorkloadCluster* workload, Recorder* rec, st
       rec_(rec),
       pool_(std::move(pool)),
       opts_(std::move(opts)),
-      op_rng_(StreamFor(seed, "gke/" + pool_ + "/operations")) {
-  // GKE names instances gke-<cluster>-<pool>-<hash>-<suffix>, one hash per
-  // zone's group; the zone stands in for the hash here.
-  for (const std::string& zone : opts_.zones) {
-    MigOptions m = opts_;
-    m.base_instance_name = "gke-" + pool_ + "-" + zone;
-    m.update.proactive = false;  // GKE replaces nodes itself, by surge steps
-    groups_.push_back(
-        std::make_unique<ManagedInstanceGroup>(loop, workload, rec, pool_, std::move(m), seed));
-  }
+      seed_(seed),
+      op_rng_(StreamFor(seed, "gke/" + pool_ + "/operations")) {}
+
+// GKE names instances gke-<cluster>-<pool>-<hash>-<suffix>, one hash per
+// zone's group; the zone stands in for the hash here, with a count after it
+// when a zone gets a group again (a new group, so a new hash).
+void NodePool::AddGroup(const std::string& zone) {
+  const int made = ++groups_made_[zone];
+  MigOptions m = opts_;
+  m.base_instance_name = "gke-" + pool_ + "-" + zone + (made > 1 ? "-" + std::to_string(made) : "");
+  m.update.proactive = false;  // GKE replaces nodes itself, by surge steps
+  groups_.push_back(
+      std::make_unique<ManagedInstanceGroup>(loop_, workload_, rec_, pool_, std::move(m), seed_));
+  groups_.back()->Insert(zone, per_zone_, config_.version);
 }
 
 Status NodePool::Begin(NodePoolStatus during, const char* op) {
@@ -108,9 +112,10 @@ Status NodePool::Create(int32_t per_zone, const NodePoolConfig& config,
                   : per_zone;
   initial_node_count_ = per_zone;
   AfterOperationDelay([this] {
-    for (size_t i = 0; i < groups_.size(); ++i) {
-      groups_[i]->Insert(opts_.zones[i], per_zone_, config_.version);
-    }
+    // A pool created again after a delete starts with new groups.
+    for (auto& g : groups_) retired_.push_back(std::move(g));
+    groups_.clear();
+    for (const std::string& zone : config_.locations) AddGroup(zone);
     busy_ = false;
     SetStatus(NodePoolStatus::kRunning);
   });
@@ -161,99 +166,6 @@ void NodePool::ApplyAutoscaling() {
   if (n == per_zone_) return;
   per_zone_ = n;
   for (const auto& g : groups_) g->Resize(per_zone_);
-}
-
-// New VMs take the new version and image from the groups' template; the surge
-// steps replace the others (providers.md §3.2, "GKE performs surge upgrades").
-// An image-type or linuxNodeConfig change alone is assumed to recreate nodes
-// the same way. Labels and taints go onto the running Nodes in place,
-// "without re-creating the node pool and disrupting running workloads" (GKE
-// docs, "Update Kubernetes node labels and taints for node pools"), and onto
-// new ones. Resource labels and network tags live on the VMs, which the model
-// does not label: keeping them in config_ is all their in-place change does.
-Status NodePool::Update(const NodePoolConfig& config) {
-  if (status_ == NodePoolStatus::kAbsent) return Status::NotFound("node pool " + pool_);
-  if (Status s = Begin(NodePoolStatus::kReconciling, "UpdateNodePool"); !s.ok()) return s;
-  RecordConfigChange(config);
-  const bool recreate = RecreatesNodes(config_, config);
-  const bool in_place = config.labels != config_.labels || config.taints != config_.taints;
-  config_ = config;
-  AfterOperationDelay([this, recreate, in_place] {
-    if (in_place) workload_->SetPoolNodeConfig(pool_, config_.labels, config_.taints);
-    if (recreate) {
-      for (const auto& g : groups_) g->SetInstanceTemplate(config_.version);
-      UpgradeTick();
-      return;
-    }
-    busy_ = false;
-    SetStatus(NodePoolStatus::kRunning);
-  });
-  return Status::Ok();
-}
-
-void NodePool::RecordConfigChange(const NodePoolConfig& to) {
-  const auto row = [&](bool changed, const char* field, const std::string& from,
-                       const std::string& now_text) {
-    if (changed) rec_->Change(loop_->Now(), "NodePool", pool_, field, from, now_text, pool_);
-  };
-  const NodePoolConfig& was = config_;
-  row(to.image_type != was.image_type, "imageType", was.image_type, to.image_type);
-  row(to.labels != was.labels, "kubernetesLabels", LabelsText(was.labels), LabelsText(to.labels));
-  row(to.taints != was.taints, "kubernetesTaints", TaintsText(was.taints), TaintsText(to.taints));
-  row(to.resource_labels != was.resource_labels, "resourceLabels", MapText(was.resource_labels),
-      MapText(to.resource_labels));
-  row(to.network_tags != was.network_tags, "networkTags", ListText(was.network_tags),
-      ListText(to.network_tags));
-  row(to.sysctls != was.sysctls, "linuxSysctls", MapText(was.sysctls), MapText(to.sysctls));
-  row(to.cgroup_mode != was.cgroup_mode, "linuxCgroupMode", was.cgroup_mode, to.cgroup_mode);
-}
-
-// Each zone is stepped on its own with the same settings (whether GKE counts
-// maxSurge per zone is not stated in providers.md; assumed per zone).
-void NodePool::UpgradeTick() {
-  bool done = true;
-  for (const auto& g : groups_) {
-    SurgeState s = StateOf(*g);
-    if (SurgeDone(s)) continue;
-    done = false;
-    const SurgeStep step = NextSurgeStep(s, opts_.upgrade);
-    std::vector<std::string> victims;
-    for (const ManagedInstance* mi : g->ListManagedInstances()) {
-      if (static_cast<int32_t>(victims.size()) == step.remove_old) break;
-      const bool old =
-          mi->action != Action::kDeleting && mi->template_version != g->template_version();
-      // Not-RUNNING outdated instances first, as the step counts them so.
-      if (old && mi->status != VmStatus::kRunning) victims.push_back(mi->name);
-    }
-    for (const ManagedInstance* mi : g->ListManagedInstances()) {
-      if (static_cast<int32_t>(victims.size()) == step.remove_old) break;
-      if (mi->action != Action::kDeleting && mi->template_version != g->template_version() &&
-          mi->status == VmStatus::kRunning) {
-        victims.push_back(mi->name);
-      }
-    }
-    g->DeleteInstances(victims);
-    if (step.target != g->target_size()) g->Resize(step.target);
-  }
-  if (!done) {
-    loop_->After(kTick, [this] { UpgradeTick(); });
-    return;
-  }
-  busy_ = false;
-  SetStatus(NodePoolStatus::kRunning);
-}
-
-SurgeState NodePool::StateOf(const ManagedInstanceGroup& g) const {
-  SurgeState s{.size = per_zone_, .target = g.target_size()};
-  for (const ManagedInstance* mi : g.ListManagedInstances()) {
-    if (mi->action == Action::kDeleting) continue;
-    const bool running = mi->status == VmStatus::kRunning;
-    const bool old = mi->template_version != g.template_version();
-    s.running += running;
-    s.old_nodes += old;
-    s.old_running += old && running;
-  }
-  return s;
 }
 
 Status NodePool::Delete() {

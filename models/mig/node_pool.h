@@ -3,11 +3,13 @@
 // one at a time, over one zonal Managed Instance Group per location, the
 // surge upgrade GKE runs itself when the version, the image type or the Linux
 // node config changes, Kubernetes labels and taints changed on the nodes and
-// resource labels and network tags on the VMs in place, and an
-// autoscaler that keeps each zone within its bounds.
+// resource labels and network tags on the VMs in place, zonal groups added
+// and deleted as its locations change, and an autoscaler that keeps each
+// zone within its bounds.
 #pragma once
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -40,11 +42,15 @@ struct NodePoolConfig {
   // from GKE's node system configuration docs; docs/defaults.md).
   Sysctls sysctls;
   std::string cgroup_mode;  // "" unspecified, CGROUP_MODE_V1 or CGROUP_MODE_V2
+  // np.locations, in order as CAPG compares them: a new zone gets a group at
+  // the pool's nodes per zone, a dropped one loses its group and VMs.
+  std::vector<std::string> locations;
   bool operator==(const NodePoolConfig&) const = default;
 };
 
 // The fields of `opts` a node pool is created with (all but the version,
-// which is the MachinePool's).
+// which is the MachinePool's); the locations are `node_locations`, or the
+// zones when unset.
 NodePoolConfig BlockConfig(const MigOptions& opts);
 
 // Whether GKE moves every node onto a new instance template to go from one
@@ -73,9 +79,13 @@ class NodePool {
   // The nodes per zone GKE keeps: as created or set, within the autoscaler's
   // bounds while it is enabled.
   int32_t node_count() const { return per_zone_; }
-  // np.locations: the block's zones.
-  const std::vector<std::string>& locations() const { return opts_.zones; }
-  // np.instanceGroupUrls: one group per location, in location order.
+  // np.locations: as created or last updated (empty before the create).
+  const std::vector<std::string>& locations() const { return config_.locations; }
+  // The cluster is regional, so CAPG divides the replicas among the
+  // locations: the model takes a block of several `zones` for a region.
+  bool regional() const { return opts_.zones.size() > 1; }
+  // np.instanceGroupUrls: one group per location, each in its zone(); groups
+  // of kept locations keep their place, new ones are appended.
   const std::vector<std::unique_ptr<ManagedInstanceGroup>>& groups() const { return groups_; }
 
   // Each starts an operation, or fails with FailedPrecondition (Conflict)
@@ -87,8 +97,11 @@ class NodePool {
   // UpdateNodePool: a new version, image type or linuxNodeConfig is a new
   // instance template, onto which the surge steps move every node; new labels
   // or taints are set on the pool's Nodes, resource labels and network tags
-  // on its VMs, in place. The operation ends when both are done.
-  Status Update(const NodePoolConfig& config);
+  // on its VMs, in place; new locations get groups of node_count() nodes
+  // and dropped ones are deleted. The operation ends when the surge steps
+  // are done and the dropped locations' groups are gone.
+  // Empty `request.locations` keeps the pool's, as the API's empty field does.
+  Status Update(const NodePoolConfig& request);
   Status Delete();
 
  private:
@@ -99,7 +112,15 @@ class NodePool {
   void AfterOperationDelay(std::function<void()> apply);
   // Moves the kept size into the autoscaler's bounds and resizes the groups.
   void ApplyAutoscaling();
-  void UpgradeTick();
+  // instanceGroupManagers.insert of `zone`'s group at node_count() nodes.
+  void AddGroup(const std::string& zone);
+  // Groups for new locations, deletion of the dropped ones' (node_pool_update.cc).
+  void Relocate();
+  // Ends the update once the surge (if `surge`) is done and the dropped
+  // locations' groups are gone, stepping the surge meanwhile.
+  void FinishTick(bool surge);
+  bool SurgeTick();  // one surge step of every group; true when all are done
+  bool SurgeStepOf(ManagedInstanceGroup* g);
   SurgeState StateOf(const ManagedInstanceGroup& g) const;
   void DeleteTick();
 
@@ -108,6 +129,7 @@ class NodePool {
   Recorder* rec_;
   std::string pool_;
   MigOptions opts_;  // each zone's group's, and the operations' delay and surge
+  uint64_t seed_;    // the groups' random streams
   Rng op_rng_;
   NodePoolStatus status_ = NodePoolStatus::kAbsent;
   bool busy_ = false;  // an operation is running
@@ -116,6 +138,9 @@ class NodePool {
   int32_t per_zone_ = 0;
   int32_t initial_node_count_ = 0;
   std::vector<std::unique_ptr<ManagedInstanceGroup>> groups_;
+  // Groups of dropped locations: deleting, kept alive for their pending events.
+  std::vector<std::unique_ptr<ManagedInstanceGroup>> retired_;
+  std::map<std::string, int> groups_made_;  // per zone: a re-added zone gets new names
 };
 
 }  // namespace mpsim::mig

@@ -69,6 +69,29 @@ TEST(GkeConfigText, SysctlsTakeSpacesInValues) {
   EXPECT_FALSE(ParseSysctlsText("net.core.=1", &s, &err));
 }
 
+TEST(GkeConfigText, NodeLocationsKeepTheirOrder) {
+  std::vector<std::string> z;
+  std::string err;
+  ASSERT_TRUE(ParseNodeLocationsText("us-central1-b,us-central1-a", &z, &err)) << err;
+  EXPECT_EQ(z, (std::vector<std::string>{"us-central1-b", "us-central1-a"}));
+  EXPECT_EQ(ListText(z), "us-central1-b,us-central1-a");
+}
+
+TEST(GkeConfigText, BadNodeLocationsSayWhy) {
+  std::vector<std::string> z;
+  std::string err;
+  EXPECT_FALSE(ParseNodeLocationsText("", &z, &err));
+  EXPECT_EQ(err, "list at least one zone");
+  EXPECT_FALSE(ParseNodeLocationsText("us-central1-a,us-central1-a", &z, &err));
+  EXPECT_EQ(err, "zone \"us-central1-a\" given twice");
+  EXPECT_FALSE(ParseNodeLocationsText("US-central1-a", &z, &err));
+  EXPECT_EQ(err, "bad zone name \"US-central1-a\"");
+  EXPECT_FALSE(ParseNodeLocationsText("us-central1-", &z, &err));
+  EXPECT_FALSE(ParseNodeLocationsText("1-a", &z, &err));
+  EXPECT_FALSE(ParseNodeLocationsText("a,,b", &z, &err));
+  EXPECT_FALSE(ParseNodeLocationsText(std::string(64, 'a'), &z, &err));
+}
+
 TEST(GkeConfigText, CgroupModes) {
   EXPECT_TRUE(IsCgroupMode(""));
   EXPECT_TRUE(IsCgroupMode("CGROUP_MODE_V1"));

@@ -5,8 +5,9 @@
 // instance URL, scale-down 1000 -> 100, deleting 500 instances, scripted and
 // random preemptions, the 24 h limit of preemptible VMs, a GKE node pool
 // scaled and surge-upgraded, one handed to GKE's autoscaler, one whose
-// image type changes, one whose labels and taints change in place and one
-// whose GCE resource labels and network tags do.
+// image type changes, one whose labels and taints change in place, one
+// whose GCE resource labels and network tags do and one whose locations
+// change.
 #include <gtest/gtest.h>
 
 #include "tests/testing/run_mpsim.h"
@@ -23,7 +24,7 @@ TEST(ScenarioGcp, LibraryPasses) {
         "upgrade-percent-recreate", "upgrade-opportunistic", "rate-limited", "two-zones-rejected",
         "malformed-url", "scale-down-1000-100", "delete-500", "preemption", "preemptible-24h",
         "spot-preemptions", "gke-scale-and-upgrade", "gke-autoscaling", "gke-image-type-change",
-        "gke-labels-taints", "gke-resource-labels-network-tags"}) {
+        "gke-labels-taints", "gke-resource-labels-network-tags", "gke-node-locations"}) {
     EXPECT_NE(r.out.find(std::string("ok   ") + testing::Src("scenarios/gcp/") + f),
               std::string::npos)
         << f;
