@@ -1,9 +1,11 @@
 #include "api/shared_string.h"
 
+#include <cassert>
 #include <functional>
 #include <mutex>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 namespace mpsim {
 
@@ -39,6 +41,14 @@ StringArena::StringArena() : previous_(current_arena) { current_arena = this; }
 StringArena::~StringArena() {
   current_arena = previous_;
   for (const auto& [text, rep] : reps_) delete rep;
+}
+
+void StringArena::Abandon(std::unique_ptr<StringArena> arena) {
+  assert(current_arena == arena.get());
+  current_arena = arena->previous_;
+  // Reachable from here, so a leak checker does not count it.
+  static auto* abandoned = new std::vector<std::unique_ptr<StringArena>>;
+  abandoned->push_back(std::move(arena));
 }
 
 }  // namespace mpsim

@@ -92,8 +92,23 @@ std::string SummaryJson(const proto::RunSummary& s) {
   return j.dump(2) + "\n";
 }
 
+// Enough for the rows unless fields need quoting: the text is made once
+// into fresh memory (the world it follows may be left unfreed), where
+// doubling would touch and copy about twice its size.
+size_t CsvSizeHint(const Recorder& rec) {
+  constexpr size_t kTimeAndCommas = 24 + 6;
+  size_t n = 64;
+  for (const TimelineRow& r : rec.rows()) {
+    n += kTimeAndCommas + r.object_kind.size() + r.object.size() + r.field.size() + r.from.size() +
+         r.to.size();
+  }
+  return n;
+}
+
 std::string TimelineCsv(const Recorder& rec) {
-  std::string out = "time_s,object_kind,object,field,from,to\n";
+  std::string out;
+  out.reserve(CsvSizeHint(rec));
+  out += "time_s,object_kind,object,field,from,to\n";
   for (const TimelineRow& r : rec.rows()) {
     AppendSeconds(&out, r.time);
     for (const std::string* f : {&r.object_kind, &r.object, &r.field, &r.from, &r.to}) {

@@ -331,7 +331,7 @@ bool RunScenario(const proto::Scenario& scenario, uint64_t seed, RunOutput* out,
                  const RunOptions& opts) {
   // Outlives the world, whose names, uids and providerIDs it owns; the
   // outputs hold none of them.
-  StringArena strings;
+  auto strings = std::make_unique<StringArena>();
   auto world = std::make_unique<World>(scenario, seed);
   if (!world->Build(error)) return false;
   std::vector<PendingPath> paths;
@@ -353,6 +353,7 @@ bool RunScenario(const proto::Scenario& scenario, uint64_t seed, RunOutput* out,
   if (opts.while_paths) opts.while_paths(*out);
   if (path_worker.joinable()) path_worker.join();
   FillCriticalPaths(paths, computed, &out->summary);
+  if (!opts.free_world) StringArena::Abandon(std::move(strings));
   return true;
 }
 

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <memory>
 #include <string>
 #include <thread>
 #include <vector>
@@ -130,6 +131,22 @@ TEST(StringArena, CopiesMayBeDestroyedAfterTheArena) {
   }
   kept.clear();
   EXPECT_TRUE(kept.empty());
+}
+
+// An abandoned arena is no longer the thread's: the next Pinned goes to the
+// arena around it, and the abandoned strings stay readable (never freed).
+TEST(StringArena, AnAbandonedArenaHandsPinningBack) {
+  StringArena run;
+  auto inner = std::make_unique<StringArena>();
+  SharedString kept = SharedString::Pinned("test://mp-0-00007");
+  EXPECT_EQ(run.size(), 0u);
+  StringArena::Abandon(std::move(inner));
+  SharedString after = SharedString::Pinned("test://mp-0-00008");
+  EXPECT_EQ(run.size(), 1u) << "pinned into the outer arena";
+  EXPECT_EQ(kept, "test://mp-0-00007");
+  EXPECT_NE(SharedString::Pinned("test://mp-0-00007").identity(), kept.identity())
+      << "the abandoned arena no longer answers lookups";
+  EXPECT_EQ(after, "test://mp-0-00008");
 }
 
 // The cached hash is HashBytes of the text, for copies, equal strings in
