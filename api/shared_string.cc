@@ -5,7 +5,8 @@
 #include <mutex>
 #include <string>
 #include <unordered_map>
-#include <vector>
+
+#include "api/keep_forever.h"
 
 namespace mpsim {
 
@@ -46,9 +47,7 @@ StringArena::~StringArena() {
 void StringArena::Abandon(std::unique_ptr<StringArena> arena) {
   assert(current_arena == arena.get());
   current_arena = arena->previous_;
-  // Reachable from here, so a leak checker does not count it.
-  static auto* abandoned = new std::vector<std::unique_ptr<StringArena>>;
-  abandoned->push_back(std::move(arena));
+  KeepForever(std::move(arena));
 }
 
 }  // namespace mpsim

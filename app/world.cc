@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "api/indexes.h"
+#include "api/keep_forever.h"
 #include "app/delete_machine.h"
 #include "app/providers.h"
 #include "app/run_limits.h"
@@ -318,13 +319,6 @@ bool World::Run(const RunOptions& opts, RunOutput* out, std::vector<PendingPath>
   return true;
 }
 
-// Keeps a world that is never freed reachable, so that a leak checker does
-// not report it; the list itself is never destroyed either.
-void Abandon(std::unique_ptr<World> world) {
-  static auto* abandoned = new std::vector<std::unique_ptr<World>>;
-  abandoned->push_back(std::move(world));
-}
-
 }  // namespace
 
 bool RunScenario(const proto::Scenario& scenario, uint64_t seed, RunOutput* out, std::string* error,
@@ -348,7 +342,7 @@ bool RunScenario(const proto::Scenario& scenario, uint64_t seed, RunOutput* out,
   if (opts.free_world) {
     world.reset();
   } else {
-    Abandon(std::move(world));
+    KeepForever(std::move(world));
   }
   if (opts.while_paths) opts.while_paths(*out);
   if (path_worker.joinable()) path_worker.join();
