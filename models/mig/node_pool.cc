@@ -5,10 +5,6 @@
 namespace mpsim::mig {
 namespace {
 
-// How often the simulated GKE control plane checks a deletion (mpsim choice:
-// GKE's internal cadence is not public; node_pool_update.cc steps surges so).
-constexpr Duration kTick = 5 * kSecond;
-
 // "1..3" per zone, or "off": the autoscaling column of the timeline.
 std::string BoundsText(const GkeAutoscaling& a) {
   if (!a.enabled) return "off";

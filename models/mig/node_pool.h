@@ -105,6 +105,11 @@ class NodePool {
   Status Delete();
 
  private:
+  // How often the simulated GKE control plane steps a surge upgrade, checks
+  // that a dropped location's group is gone, or checks a deletion (mpsim
+  // choice: GKE's internal cadence is not public).
+  static constexpr Duration kTick = 5 * kSecond;
+
   Status Begin(NodePoolStatus during, const char* op);
   void SetStatus(NodePoolStatus s);
   // One timeline row per config field that changes (version excepted).

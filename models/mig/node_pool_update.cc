@@ -10,10 +10,6 @@
 namespace mpsim::mig {
 namespace {
 
-// How often the simulated GKE control plane steps a surge upgrade or checks
-// that a dropped location's group is gone (mpsim choice, as node_pool.cc's).
-constexpr Duration kTick = 5 * kSecond;
-
 bool Contains(const std::vector<std::string>& zones, const std::string& zone) {
   return std::find(zones.begin(), zones.end(), zone) != zones.end();
 }
