@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <map>
 #include <memory>
 #include <utility>
@@ -17,8 +18,8 @@
 namespace mpsim {
 
 // An ordered map and a flat open-addressing index over the same objects, kept
-// in step. The index's slots hold the object itself, so a Get touches the slot
-// and the object: a node-based hash map costs a bucket, a chain link, a node
+// in step. The index's slots hold the object and a copy of its key, so a Get
+// reads one slot: a node-based hash map costs a bucket, a chain link, a node
 // and the tree's node, each a cache miss on a 10,000-Node cache, and every
 // MachinePool reconcile makes one Get per nodeRef (deleteRetiredNodes).
 // Linear probing at a load of at most one half; erasure shifts the run back,
@@ -54,11 +55,11 @@ class KeyedObjects {
     return s == nullptr ? nullptr : &s->obj;
   }
 
-  // Find of each key, in order. The lookups' misses (index slot, then the
-  // object whose name settles the match) are started kPrefetchAhead keys early, so
-  // they overlap: the informer answers a reconcile's Get per nodeRef here.
-  // Answers are the objects themselves (nullptr where absent), uncounted:
-  // the caller takes whatever count it needs.
+  // Find of each key, in order. Each slot holds its key, so a lookup reads
+  // one slot and not the object; the slots' misses are started
+  // kPrefetchAhead keys early, so they overlap: the informer answers a
+  // reconcile's Get per nodeRef here. Answers are the objects themselves
+  // (nullptr where absent), uncounted: the caller takes whatever count it needs.
   void FindAll(const std::vector<ObjectKeyRef>& keys, std::vector<const T*>* out) const {
     const size_t n = keys.size();
     std::vector<uint64_t> hashes(n);
@@ -66,8 +67,7 @@ class KeyedObjects {
     out->clear();
     out->reserve(n);
     for (size_t i = 0; i < n; ++i) {
-      if (i + 2 * kPrefetchAhead < n) PrefetchSlot(hashes[i + 2 * kPrefetchAhead]);
-      if (i + kPrefetchAhead < n) PrefetchObject(hashes[i + kPrefetchAhead]);
+      if (i + kPrefetchAhead < n) PrefetchSlot(hashes[i + kPrefetchAhead]);
       const Slot* s = FindSlot(keys[i], hashes[i]);
       out->push_back(s == nullptr ? nullptr : s->obj.get());
     }
@@ -84,8 +84,8 @@ class KeyedObjects {
     auto pos = ordered_.emplace(obj->meta.Key(), obj).first;
     if (in_order_valid_) inserted_.push_back(&*pos);
     if (2 * (size_ + 1) > slots_.size()) Grow();
-    const uint64_t h = ObjectKeyHash{}(ObjectKeyRef{obj->meta.ns, obj->meta.name});
-    Place(Slot{h, std::move(obj), pos});
+    const ObjectKeyRef key{obj->meta.ns, obj->meta.name};
+    Place(Slot{ObjectKeyHash{}(key), std::move(obj), pos, InlineKey::Of(key)});
     ++size_;
   }
 
@@ -112,10 +112,38 @@ class KeyedObjects {
   }
 
  private:
-  struct Slot {
+  // A key short enough to sit in its slot (every Node name mpsim makes is):
+  // both lengths, then the namespace and name bytes, zero-padded, so two
+  // keys are equal when their blocks are. kLong marks a key kept only in
+  // its object.
+  struct InlineKey {
+    static constexpr uint8_t kLong = 0xff;
+    static constexpr size_t kText = 30;
+    uint8_t ns_len = kLong;
+    uint8_t name_len = kLong;
+    char text[kText] = {};
+
+    static InlineKey Of(ObjectKeyRef k) {
+      InlineKey out;
+      if (k.ns.size() + k.name.size() > kText) return out;
+      out.ns_len = static_cast<uint8_t>(k.ns.size());
+      out.name_len = static_cast<uint8_t>(k.name.size());
+      std::memcpy(out.text, k.ns.data(), k.ns.size());
+      std::memcpy(out.text + k.ns.size(), k.name.data(), k.name.size());
+      return out;
+    }
+    bool fits() const { return name_len != kLong; }
+    bool operator==(const InlineKey& o) const { return std::memcmp(this, &o, sizeof o) == 0; }
+  };
+  static_assert(sizeof(InlineKey) == 32);
+
+  // One cache line: a lookup that finds its key in the home slot reads
+  // nothing else.
+  struct alignas(64) Slot {
     uint64_t hash = 0;
     Ptr obj;  // nullptr: empty slot
     typename Map::iterator pos{};
+    InlineKey key;
   };
 
   size_t mask() const { return slots_.size() - 1; }
@@ -123,10 +151,14 @@ class KeyedObjects {
   Slot* FindSlot(ObjectKeyRef key) { return FindSlot(key, ObjectKeyHash{}(key)); }
   Slot* FindSlot(ObjectKeyRef key, uint64_t h) {
     if (slots_.empty()) return nullptr;
+    const InlineKey probe = InlineKey::Of(key);
     for (size_t i = h & mask(); slots_[i].obj != nullptr; i = (i + 1) & mask()) {
       const Slot& s = slots_[i];
-      if (s.hash == h && BytesEqual(s.obj->meta.name, key.name) &&
-          BytesEqual(s.obj->meta.ns, key.ns)) {
+      if (s.hash != h) continue;
+      // A long key is never equal to an inline one: their lengths differ.
+      if (probe.fits() ? s.key == probe
+                       : !s.key.fits() && BytesEqual(s.obj->meta.name, key.name) &&
+                             BytesEqual(s.obj->meta.ns, key.ns)) {
         return &slots_[i];
       }
     }
@@ -141,14 +173,6 @@ class KeyedObjects {
   void PrefetchSlot(uint64_t h) const {
     if (!slots_.empty()) PrefetchRead(&slots_[h & mask()]);
   }
-  // The object in the key's home slot, whose name a find compares; a guess
-  // when the key sits further along its run, and harmless then.
-  void PrefetchObject(uint64_t h) const {
-    if (slots_.empty()) return;
-    const Slot& s = slots_[h & mask()];
-    if (s.obj != nullptr) PrefetchRead(&s.obj->meta);
-  }
-
   void Place(Slot s) {
     size_t i = s.hash & mask();
     while (slots_[i].obj != nullptr) i = (i + 1) & mask();

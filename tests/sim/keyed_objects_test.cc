@@ -39,6 +39,37 @@ TEST(KeyedObjects, FindsByNamespaceAndNameAndListsInKeyOrder) {
 }
 
 // A Put of a known key replaces the object in both the index and the order.
+// Slots keep short keys inline and long ones only in their object: both
+// kinds, and keys whose namespace and name join to the same text, stay apart.
+TEST(KeyedObjects, ShortAndLongKeysAndSplitsOfOneTextAreDistinct) {
+  KeyedObjects<Node> objs;
+  const std::string long_name(40, 'n');
+  objs.Put(MakeNode("ab", "c", "id-1"));
+  objs.Put(MakeNode("a", "bc", "id-2"));
+  objs.Put(MakeNode("", long_name, "id-3"));
+  objs.Put(MakeNode("", long_name.substr(0, 30), "id-4"));
+  objs.Put(MakeNode("kube-system", long_name.substr(0, 19), "id-5"));  // 30 bytes in all
+  objs.Put(MakeNode("kube-system", long_name.substr(0, 20), "id-6"));  // 31: long
+  const std::vector<std::pair<ObjectKey, std::string>> want = {
+      {{"ab", "c"}, "id-1"},
+      {{"a", "bc"}, "id-2"},
+      {{"", long_name}, "id-3"},
+      {{"", long_name.substr(0, 30)}, "id-4"},
+      {{"kube-system", long_name.substr(0, 19)}, "id-5"},
+      {{"kube-system", long_name.substr(0, 20)}, "id-6"}};
+  for (const auto& [key, id] : want) {
+    ASSERT_NE(objs.Find(key), nullptr) << key.ns << "/" << key.name;
+    EXPECT_EQ((*objs.Find(key))->spec.provider_id.str(), id);
+  }
+  EXPECT_EQ(objs.Find({"", "abc"}), nullptr);
+  EXPECT_EQ(objs.Find({"", long_name + "x"}), nullptr);
+  EXPECT_EQ(objs.Find({"kube-system", long_name.substr(0, 21)}), nullptr);
+  objs.Erase({"", long_name});
+  EXPECT_EQ(objs.Find({"", long_name}), nullptr);
+  ASSERT_NE(objs.Find({"", long_name.substr(0, 30)}), nullptr);
+  EXPECT_EQ(objs.size(), 5u);
+}
+
 TEST(KeyedObjects, PutReplacesInPlace) {
   KeyedObjects<Node> objs;
   objs.Put(MakeNode("", "a", "one"));
