@@ -22,24 +22,13 @@ class CausalGraph::Builder {
  public:
   explicit Builder(CausalGraph* g) : g_(g) {}
 
-  // Room for a graph of `rows` rows: one moment per row at most, and the
-  // links of most moments (the start, a cause or two) without regrowing.
+  // Room for a graph of `rows` rows: one moment per row at most.
   void Reserve(size_t rows) {
-    moments_.reserve(rows + 2);
-    edges_.reserve(3 * rows);
-    waits_.reserve(3 * rows);
+    g_->moments_.reserve(rows + 2);
+    g_->binding_.reserve(rows + 2);
   }
 
   MomentId Start(Time t, std::string_view pool) { return Add(t, MomentKind::kStart, pool, ""); }
-
-  // The graph in compressed form: built once, from every edge at once, where
-  // adding edge by edge kept two growing edge lists per moment.
-  CausalGraphBase Finish() {
-    CausalGraphBase g(boost::edges_are_unsorted_multi_pass, edges_.begin(), edges_.end(),
-                      waits_.begin(), moments_.size());
-    for (size_t v = 0; v < moments_.size(); ++v) g[v] = moments_[v];
-    return g;
-  }
 
   void Row(const TimelineRow& r) {
     if (r.object_kind == "Instance") return Instance(r);
@@ -49,7 +38,7 @@ class CausalGraph::Builder {
     // Instances are created once the bootstrap data is ready, which the pool
     // shows by entering Provisioning; later phases follow instances instead.
     if (r.object_kind == "MachinePool" && r.field == "phase" && r.to == "Provisioning") {
-      provisioning_ = Add(r.time, K::kProvisioning, "", r.to, {});
+      provisioning_ = Add(r.time, K::kProvisioning, Intern(""), r.to, {});
     }
     if (r.object_kind == "Fault") return FaultRow(r);
   }
@@ -58,22 +47,24 @@ class CausalGraph::Builder {
     // Convergence waits for whatever happened last; every moment is a
     // candidate but faults that hit no instance (a zone out of capacity, a
     // reordered API answer): those delay instances, not the pool itself.
-    const size_t n = moments_.size();
+    const size_t n = g_->moments_.size();
     g_->end_ = Add(t, MomentKind::kEnd, "", "");
     for (MomentId v = 0; v < n; ++v) {
-      const Moment& m = moments_[v];
+      const Moment& m = g_->moments_[v];
       if (m.kind != K::kFault || IsInstance(m.name)) Link(v, g_->end_);
     }
   }
 
  private:
   using K = MomentKind;
+  // An object's index in objects_: each row looks its object up once.
+  using ObjectId = size_t;
 
   void Instance(const TimelineRow& r) {
-    const std::string_view x = r.object;
-    objects_[Intern(x)].instance = true;
+    const ObjectId x = Intern(r.object);
+    objects_[x].instance = true;
     if (r.field == "currentAction" && r.from.empty() && r.to == "CREATING") {
-      return Effect(r, K::kRequested, x, {kill_, provisioning_, deleting_, gone_});
+      return Effect(r, x, K::kRequested, r.object, {kill_, provisioning_, deleting_, gone_});
     }
     if (r.field != "state") return;
     const Change change{r.from, r.to};
@@ -82,13 +73,13 @@ class CausalGraph::Builder {
         if (!r.from.empty()) return;  // e.g. PROVISIONING -> STAGING: still creating
         // A replacement (rolling update, instance refresh) follows a deletion.
         return Effect(
-            r, K::kCreated, change,
+            r, x, K::kCreated, change,
             {Of(x, K::kRequested), Of(x, K::kFault), kill_, deleting_, gone_, provisioning_});
       case InstanceStage::kRunning:
         running_ = Add(r.time, K::kRunning, x, change, {Of(x, K::kCreated)});
         return;
       case InstanceStage::kFailed:
-        return Effect(r, K::kFailed, change, {Of(x, K::kCreated)});
+        return Effect(r, x, K::kFailed, change, {Of(x, K::kCreated)});
       case InstanceStage::kDeleting:
         // A rolling update deletes the next old instance once a new one runs.
         deleting_ = Add(r.time, K::kDeleting, x, change, {running_});
@@ -102,26 +93,29 @@ class CausalGraph::Builder {
   }
 
   void NodeRow(const TimelineRow& r) {
-    const std::string_view x = r.object;
     if (r.field == "registered" && r.to == "true") {
-      return Effect(r, K::kRegistered, "", {Of(x, K::kRunning), Of(x, K::kCreated)});
+      const ObjectId x = Intern(r.object);
+      return Effect(r, x, K::kRegistered, "", {Of(x, K::kRunning), Of(x, K::kCreated)});
     }
     if (r.field == "providerID" && !r.to.empty()) {
-      instance_of_[r.to] = x;
-      return Effect(r, K::kProviderIdSet, r.to, {Of(x, K::kRegistered)});
+      instance_of_[r.to] = r.object;
+      const ObjectId x = Intern(r.object);
+      return Effect(r, x, K::kProviderIdSet, r.to, {Of(x, K::kRegistered)});
     }
     if (r.field == "Ready" && r.to == "True") {
-      return Effect(r, K::kNodeReady, "", {Of(x, K::kRegistered), Of(x, K::kProviderIdSet)});
+      const ObjectId x = Intern(r.object);
+      return Effect(r, x, K::kNodeReady, "", {Of(x, K::kRegistered), Of(x, K::kProviderIdSet)});
     }
     if (r.field == "deleted" && r.to == "true") {
-      return Effect(r, K::kNodeDeleted, "", {Of(x, K::kGone), Of(x, K::kDeleting)});
+      const ObjectId x = Intern(r.object);
+      return Effect(r, x, K::kNodeDeleted, "", {Of(x, K::kGone), Of(x, K::kDeleting)});
     }
   }
 
   void List(const TimelineRow& r) {
     const bool added = !r.to.empty();
     const std::string_view id = added ? r.to : r.from;
-    const std::string_view x = InstanceOf(id);
+    const ObjectId x = Intern(InstanceOf(id));
     if (added) {
       Add(r.time, K::kListed, x, id, {Of(x, K::kRunning), Of(x, K::kCreated)});
       return;
@@ -131,18 +125,18 @@ class CausalGraph::Builder {
 
   void NodeRef(const TimelineRow& r) {
     if (!r.to.empty()) {
-      const std::string_view n = r.to;
+      const ObjectId n = Intern(r.to);
       Add(r.time, K::kNodeRefAdded, n, "",
           {Of(n, K::kListed), Of(n, K::kProviderIdSet), Of(n, K::kRegistered)});
       return;
     }
-    const std::string_view n = r.from;
+    const ObjectId n = Intern(r.from);
     Add(r.time, K::kNodeRefRemoved, n, "",
         {Of(n, K::kNodeDeleted), Of(n, K::kUnlisted), Of(n, K::kGone)});
   }
 
   void FaultRow(const TimelineRow& r) {
-    const std::string_view x = r.object;
+    const ObjectId x = Intern(r.object);
     MomentId v = Add(r.time, K::kFault, x, r.to,
                      {Of(x, K::kFault), Of(x, K::kRequested), Of(x, K::kRunning)});
     if (r.to == "instance.killed") kill_ = v;
@@ -157,46 +151,52 @@ class CausalGraph::Builder {
     Change(const char* t) : to(t) {}         // NOLINT: as above
   };
 
-  void Effect(const TimelineRow& r, K kind, Change detail,
+  void Effect(const TimelineRow& r, ObjectId x, K kind, Change detail,
               std::initializer_list<std::optional<MomentId>> causes) {
-    Add(r.time, kind, r.object, detail, causes);
+    Add(r.time, kind, x, detail, causes);
   }
 
-  MomentId Add(Time t, K kind, std::string_view object, Change detail,
+  // A moment of object x (whose name is the moment's name), after its causes.
+  MomentId Add(Time t, K kind, ObjectId x, Change detail,
                std::initializer_list<std::optional<MomentId>> causes) {
-    MomentId v = Add(t, kind, object, detail);
-    Link(g_->start_, v);
+    MomentId v = Add(t, kind, names_[x], detail);
     for (const std::optional<MomentId>& c : causes) {
       if (c) Link(*c, v);
     }
-    objects_[Intern(object)].latest[static_cast<size_t>(kind)] = v + 1;
+    objects_[x].latest[static_cast<size_t>(kind)] = v + 1;
     return v;
   }
 
+  // Every moment is linked to the start first: the start is its binding
+  // cause until a later cause links in.
   MomentId Add(Time t, K kind, std::string_view object, Change detail) {
-    moments_.push_back(Moment{t, kind, object, detail.from, detail.to});
-    return moments_.size() - 1;
+    g_->moments_.push_back(Moment{t, kind, object, detail.from, detail.to});
+    g_->binding_.push_back(g_->start_);
+    return g_->moments_.size() - 1;
   }
 
   void Link(MomentId from, MomentId to) {
+    const std::vector<Moment>& m = g_->moments_;
     // Causes come first in the timeline: the graph is acyclic by construction.
-    assert(from < to && moments_[from].time <= moments_[to].time);
-    edges_.emplace_back(from, to);
-    waits_.push_back(Wait{moments_[to].time - moments_[from].time});
+    assert(from < to && m[from].time <= m[to].time);
+    MomentId& best = g_->binding_[to];
+    // The latest cause; on a tie in time, the one later in the timeline.
+    if (m[from].time > m[best].time || (m[from].time == m[best].time && from > best)) best = from;
   }
 
-  std::optional<MomentId> Of(std::string_view object, K kind) const {
-    auto it = ids_.find(object);
-    if (it == ids_.end()) return std::nullopt;
-    const MomentId v = objects_[it->second].latest[static_cast<size_t>(kind)];
+  std::optional<MomentId> Of(ObjectId x, K kind) const {
+    const MomentId v = objects_[x].latest[static_cast<size_t>(kind)];
     if (v == 0) return std::nullopt;
     return v - 1;
   }
 
   // The object's index in objects_, added on first sight.
-  size_t Intern(std::string_view object) {
+  ObjectId Intern(std::string_view object) {
     auto [it, fresh] = ids_.try_emplace(object, objects_.size());
-    if (fresh) objects_.emplace_back();
+    if (fresh) {
+      objects_.emplace_back();
+      names_.push_back(object);
+    }
     return it->second;
   }
   bool IsInstance(std::string_view object) const {
@@ -220,13 +220,11 @@ class CausalGraph::Builder {
   };
 
   CausalGraph* g_;
-  std::vector<Moment> moments_;  // vertex v is moments_[v], in timeline order
-  std::vector<std::pair<MomentId, MomentId>> edges_;
-  std::vector<Wait> waits_;  // one per edge
   // Only ever looked up, never iterated: no hash order reaches the graph.
   // Keys and values are views of the rows, as the moments' texts are.
-  std::unordered_map<std::string_view, size_t, StringHash, StringEq> ids_;
+  std::unordered_map<std::string_view, ObjectId, StringHash, StringEq> ids_;
   std::vector<Object> objects_;
+  std::vector<std::string_view> names_;  // objects_[x]'s name, as first seen
   std::unordered_map<std::string_view, std::string_view, StringHash, StringEq>
       instance_of_;               // providerID -> instance
   std::optional<MomentId> kill_;  // the last instance.killed fault
@@ -243,24 +241,11 @@ CausalGraph::CausalGraph(const TimelineRows& rows, const std::string& pool, Time
     if (r.pool == pool && r.time >= start && r.time <= end) b.Row(r);
   }
   b.End(end);
-  graph_ = b.Finish();
-}
-
-MomentId CausalGraph::BindingCause(MomentId v) const {
-  MomentId best = start_;
-  for (auto [e, last] = boost::in_edges(v, graph_); e != last; ++e) {
-    const MomentId u = boost::source(*e, graph_);
-    if (graph_[u].time > graph_[best].time || (graph_[u].time == graph_[best].time && u > best)) {
-      best = u;
-    }
-  }
-  return best;
 }
 
 std::vector<const Moment*> CausalGraph::FaultsBetween(Time from, Time to) const {
   std::vector<const Moment*> out;
-  for (MomentId v = 0; v < size(); ++v) {
-    const Moment& m = graph_[v];
+  for (const Moment& m : moments_) {
     if (m.kind == MomentKind::kFault && m.time > from && m.time <= to) out.push_back(&m);
   }
   return out;

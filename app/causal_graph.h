@@ -1,8 +1,7 @@
-// The causal graph of one pool's convergence, built with Boost.Graph from
-// the timeline: vertices are moments, an edge u -> v says "v waited for u".
+// The causal graph of one pool's convergence, built from the timeline:
+// moments, each with the causes it waited for, of which it keeps the last.
 #pragma once
 
-#include <boost/graph/compressed_sparse_row_graph.hpp>
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -52,13 +51,8 @@ struct Moment {
   }
 };
 
-// Edge property: the wait from the cause to the effect.
-struct Wait {
-  Duration duration = 0;
-};
-
-using CausalGraphBase = boost::compressed_sparse_row_graph<boost::bidirectionalS, Moment, Wait>;
-using MomentId = CausalGraphBase::vertex_descriptor;
+// Moments are numbered in timeline order, so every cause has a lower id.
+using MomentId = size_t;
 
 class CausalGraph {
  public:
@@ -68,17 +62,20 @@ class CausalGraph {
 
   MomentId start() const { return start_; }
   MomentId end() const { return end_; }
-  const Moment& moment(MomentId v) const { return graph_[v]; }
-  size_t size() const { return boost::num_vertices(graph_); }
+  const Moment& moment(MomentId v) const { return moments_[v]; }
+  size_t size() const { return moments_.size(); }
   // The cause v waited for last: the latest of its causes (on a tie, the one
   // later in the timeline). REQUIRES: v != start().
-  MomentId BindingCause(MomentId v) const;
+  MomentId BindingCause(MomentId v) const { return binding_[v]; }
   // The moments of `pool`'s Fault rows in (from, to], for words about a wait.
   std::vector<const Moment*> FaultsBetween(Time from, Time to) const;
 
  private:
   class Builder;
-  CausalGraphBase graph_;
+  std::vector<Moment> moments_;  // vertex v is moments_[v]
+  // The critical path reads one cause per moment, so that is all the graph
+  // keeps: each link settles at once whether it is the moment's latest.
+  std::vector<MomentId> binding_;
   MomentId start_ = 0;
   MomentId end_ = 0;
 };
