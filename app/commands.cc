@@ -30,19 +30,22 @@ int RunCommand(const RunArgs& args) {
   const uint64_t seed = args.seed.value_or(sc.spec().seed());
   RunOutput out;
   std::string error;
-  // The long texts are rendered while a second core works out the critical
-  // paths, which they do not show.
-  RunTexts texts;
+  const std::string dir = args.out_dir.empty() ? "results/" + sc.metadata().name() : args.out_dir;
+  // The long files are rendered and written while a second core works out
+  // the critical paths, which they do not show; summary.json follows.
+  bool texts_written = false;
+  std::string write_error;
   RunOptions opts;
-  opts.while_paths = [&texts](const RunOutput& o) { texts = RenderRunTexts(o, /*one_core=*/true); };
+  opts.while_paths = [&](const RunOutput& o) {
+    texts_written = WriteRunTexts(dir, RenderRunTexts(o, /*one_core=*/true), &write_error);
+  };
   opts.free_world = false;  // this process ends after one run
   if (!RunScenario(sc, seed, &out, &error, opts)) {
     std::cerr << "error: " << args.scenario << ": " << error << "\n";
     return kExitBadInput;
   }
-  const std::string dir = args.out_dir.empty() ? "results/" + sc.metadata().name() : args.out_dir;
-  if (!WriteRunOutputs(dir, out, texts, &error)) {
-    std::cerr << "error: " << error << "\n";
+  if (!texts_written || !WriteRunSummary(dir, out, &write_error)) {
+    std::cerr << "error: " << write_error << "\n";
     return kExitBadInput;
   }
   if (args.json) {

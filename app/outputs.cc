@@ -131,18 +131,20 @@ RunTexts RenderRunTexts(const RunOutput& out, bool one_core) {
 }
 
 bool WriteRunOutputs(const std::string& dir, const RunOutput& out, std::string* error) {
-  return WriteRunOutputs(dir, out, RenderRunTexts(out), error);
+  return WriteRunTexts(dir, RenderRunTexts(out), error) && WriteRunSummary(dir, out, error);
 }
 
-bool WriteRunOutputs(const std::string& dir, const RunOutput& out, const RunTexts& texts,
-                     std::string* error) {
+bool WriteRunTexts(const std::string& dir, const RunTexts& texts, std::string* error) {
   // summary.json goes first and comes back last: CI reads it, so its presence
   // means the other two files are there and come from the same run.
   std::error_code ec;
   std::filesystem::remove(dir + "/summary.json", ec);
   return WriteFileAtomic(dir + "/timeline.csv", texts.timeline_csv, error) &&
-         WriteFileAtomic(dir + "/trace.json", texts.trace_json, error) &&
-         WriteFileAtomic(dir + "/summary.json", SummaryJson(out.summary), error);
+         WriteFileAtomic(dir + "/trace.json", texts.trace_json, error);
+}
+
+bool WriteRunSummary(const std::string& dir, const RunOutput& out, std::string* error) {
+  return WriteFileAtomic(dir + "/summary.json", SummaryJson(out.summary), error);
 }
 
 }  // namespace mpsim

@@ -25,8 +25,10 @@ RunTexts RenderRunTexts(const RunOutput& out, bool one_core = false);
 // Writes the three files into dir, each atomically, summary.json last (and
 // removed first): when it exists the set is whole. False with *error set on failure.
 bool WriteRunOutputs(const std::string& dir, const RunOutput& out, std::string* error);
-// The same with the long texts already rendered from `out`.
-bool WriteRunOutputs(const std::string& dir, const RunOutput& out, const RunTexts& texts,
-                     std::string* error);
+// The same in two steps, for a caller that writes the long files while the
+// critical paths are worked out: first summary.json goes and the long texts
+// are written, then summary.json comes back.
+bool WriteRunTexts(const std::string& dir, const RunTexts& texts, std::string* error);
+bool WriteRunSummary(const std::string& dir, const RunOutput& out, std::string* error);
 
 }  // namespace mpsim
