@@ -13,6 +13,8 @@
 #include <utility>
 #include <vector>
 
+#include "api/prefetch.h"
+
 namespace mpsim {
 
 // Reads behave like `const std::vector<T>`. Writes go through Mutable(),
@@ -81,13 +83,7 @@ class SharedList {
   template <class Key>
   bool StrictlySorted(Key key) const {
     if (!p_) return true;
-    if (p_->sorted == Order::kUnknown) {
-      const std::vector<T>& v = p_->v;
-      const bool sorted = std::adjacent_find(v.begin(), v.end(), [&](const T& a, const T& b) {
-                            return !(key(a) < key(b));
-                          }) == v.end();
-      p_->sorted = sorted ? Order::kStrictlySorted : Order::kNot;
-    }
+    if (p_->sorted == Order::kUnknown) p_->sorted = CheckOrder(p_->v, key);
     return p_->sorted == Order::kStrictlySorted;
   }
 
@@ -116,6 +112,19 @@ class SharedList {
 
  private:
   enum class Order : int8_t { kUnknown, kStrictlySorted, kNot };
+
+  // A key kept apart from the list (a shared string's buffer) is loaded a
+  // few entries ahead, so that the misses of a 100,000-entry list overlap.
+  template <class Key>
+  static Order CheckOrder(const std::vector<T>& v, Key key) {
+    for (size_t i = 0; i + 1 < v.size(); ++i) {
+      if constexpr (std::is_lvalue_reference_v<decltype(key(v[i]))>) {
+        if (i + kPrefetchAhead < v.size()) PrefetchRead(&key(v[i + kPrefetchAhead]));
+      }
+      if (!(key(v[i]) < key(v[i + 1]))) return Order::kNot;
+    }
+    return Order::kStrictlySorted;
+  }
   struct Rep {
     Rep() = default;
     explicit Rep(std::vector<T> vec) : v(std::move(vec)) {}

@@ -1,6 +1,7 @@
 #include "sim/pool_observer.h"
 
 #include <algorithm>
+#include <set>
 #include <string_view>
 
 #include "sim/list_diff.h"
@@ -97,18 +98,17 @@ void PoolObserver::DiffNodeRefs(const MachinePool* old, const MachinePool& mp, P
   const KnownOrder known{.before_sorted = !old || NamesStrictlySorted(old->status.node_refs),
                          .after_sorted = NamesStrictlySorted(mp.status.node_refs)};
   const ListDiff d = DiffShared(before, after, known);
+  t->refs = mp.status.node_refs;
   for (std::string_view n : d.added) {
-    t->refs.emplace(n);
     rec_->Change(Now(), "MachinePool", mp.meta.name, "nodeRef", "", std::string(n), mp.meta.name);
-    std::shared_ptr<const Node> node = workload_->Store<Node>().Find({"", std::string(n)});
+    std::shared_ptr<const Node> node = workload_->Store<Node>().Find({"", n});
     if (node == nullptr) continue;
-    auto seen = t->id_seen.find(node->spec.provider_id);
-    if (seen == t->id_seen.end() || t->matched_ids.count(node->spec.provider_id)) continue;
-    t->matched_ids.insert(node->spec.provider_id);
-    rec->matching_latencies.push_back(Now() - seen->second);
+    auto seen = t->id_seen.find(std::string_view(node->spec.provider_id));
+    if (seen == t->id_seen.end() || seen->second.matched) continue;
+    seen->second.matched = true;
+    rec->matching_latencies.push_back(Now() - seen->second.first);
   }
   for (std::string_view n : d.gone) {
-    t->refs.erase(std::string(n));
     rec_->Change(Now(), "MachinePool", mp.meta.name, "nodeRef", std::string(n), "", mp.meta.name);
   }
 }
@@ -171,31 +171,32 @@ void PoolObserver::OnInfra(const InfraMachinePool* old, const InfraMachinePool& 
   const KnownOrder known{.before_sorted = !old || sorted(old->spec.provider_id_list),
                          .after_sorted = sorted(imp.spec.provider_id_list)};
   const ListDiff d = DiffShared(before, after, known);
+  t.infra_ids = imp.spec.provider_id_list;
   for (std::string_view id : d.added) {
-    t.id_seen.emplace(std::string(id), Now());
+    t.id_seen.try_emplace(std::string(id), IdSeen{.first = Now()});
     rec_->Change(Now(), "InfraMachinePool", imp.meta.name, "providerIDList", "", std::string(id),
                  pit->second);
-    t.infra_ids.emplace(id);
   }
   for (std::string_view id : d.gone) {
     rec_->Change(Now(), "InfraMachinePool", imp.meta.name, "providerIDList", std::string(id), "",
                  pit->second);
-    t.infra_ids.erase(std::string(id));
   }
 }
 
 void PoolObserver::Finish() {
   for (auto& [name, rec] : pools_) {
     Tracking& t = tracking_[name];
-    std::set<std::string> referenced_ids;
-    for (const std::string& n : t.refs) {
-      Node node;
-      if (workload_->Store<Node>().Get({"", n}, &node).ok())
-        referenced_ids.insert(node.spec.provider_id);
+    std::set<std::string_view> referenced_ids;
+    for (const NodeReference& r : t.refs) {
+      std::shared_ptr<const Node> node = workload_->Store<Node>().Find({"", r.name});
+      if (node != nullptr) referenced_ids.insert(node->spec.provider_id);
     }
+    // In providerID order, each once, as the timeline's list diffs have them.
+    std::set<std::string_view> listed;
+    if (t.infra_ids) listed.insert(t.infra_ids->begin(), t.infra_ids->end());
     rec.unmatched_ids.clear();
-    for (const std::string& id : t.infra_ids) {
-      if (!referenced_ids.count(id)) rec.unmatched_ids.push_back(id);
+    for (std::string_view id : listed) {
+      if (!referenced_ids.count(id)) rec.unmatched_ids.emplace_back(id);
     }
   }
 }

@@ -6,10 +6,11 @@
 #include <map>
 #include <memory>
 #include <optional>
-#include <set>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
+#include "api/string_hash.h"
 #include "sim/api_server.h"
 #include "sim/recorder.h"
 
@@ -48,11 +49,17 @@ class PoolObserver {
   const std::map<std::string, PoolRecord>& pools() const { return pools_; }
 
  private:
+  struct IdSeen {
+    Time first = 0;        // first time in the infra list
+    bool matched = false;  // its matching latency was recorded
+  };
   struct Tracking {
-    std::set<std::string> refs;           // node names in status.nodeRefs
-    std::map<std::string, Time> id_seen;  // providerID -> first time in the infra list
-    std::set<std::string> infra_ids;      // current infra list
-    std::set<std::string> matched_ids;    // ids whose latency was recorded
+    // The last versions seen, shared with the objects (copies are O(1)):
+    // Finish reads them, where sets kept in step cost a search per change.
+    SharedList<NodeReference> refs;           // status.nodeRefs
+    std::optional<ProviderIDList> infra_ids;  // the InfraMachinePool's list
+    // providerID -> when it was first listed; looked up, never iterated.
+    std::unordered_map<std::string, IdSeen, StringHash, StringEq> id_seen;
   };
   void OnPool(const MachinePool* old, const MachinePool& mp, bool deleted);
   void OnInfra(const InfraMachinePool* old, const InfraMachinePool& imp);
