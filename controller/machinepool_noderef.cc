@@ -384,7 +384,11 @@ Status DeleteRetiredNodes(ObjectClient<Node>* nodes, const std::vector<NodeRefer
   // per nodeRef, made as one batch so the cache can overlap them.
   std::vector<ObjectKeyRef> names;
   names.reserve(node_refs.size());
-  for (const NodeReference& ref : node_refs) names.push_back({"", ref.name, ref.name.Hash()});
+  for (size_t i = 0; i < node_refs.size(); ++i) {
+    if (i + kPrefetchAhead < node_refs.size()) node_refs[i + kPrefetchAhead].name.Prefetch();
+    const SharedString& name = node_refs[i].name;
+    names.push_back({"", name, name.Hash()});
+  }
   std::vector<std::shared_ptr<const Node>> held = nodes->GetSharedAll(names);
   std::vector<std::pair<std::string_view, const Node*>> ref_keys;
   ref_keys.reserve(held.size());

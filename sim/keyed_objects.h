@@ -67,7 +67,10 @@ class KeyedObjects {
     out->clear();
     out->reserve(n);
     for (size_t i = 0; i < n; ++i) {
-      if (i + kPrefetchAhead < n) PrefetchSlot(hashes[i + kPrefetchAhead]);
+      if (i + kPrefetchAhead < n) {
+        PrefetchSlot(hashes[i + kPrefetchAhead]);
+        PrefetchRead(keys[i + kPrefetchAhead].name.data());  // gone from cache since hashed
+      }
       const Slot* s = FindSlot(keys[i], hashes[i]);
       out->push_back(s == nullptr ? nullptr : s->obj.get());
     }
