@@ -125,6 +125,7 @@ class SharedList {
     }
     return Order::kStrictlySorted;
   }
+
   struct Rep {
     Rep() = default;
     explicit Rep(std::vector<T> vec) : v(std::move(vec)) {}

@@ -5,6 +5,7 @@
 #include <iterator>
 #include <unordered_set>
 
+#include "api/prefetch.h"
 #include "api/string_hash.h"
 
 namespace mpsim {
@@ -78,20 +79,88 @@ ListDiff MergeDifference(const std::vector<std::string_view>& before,
   return d;
 }
 
-std::vector<std::string_view> Views(const std::vector<const SharedString*>& list) {
-  std::vector<std::string_view> out;
-  out.reserve(list.size());
-  for (const SharedString* s : list) out.push_back(*s);
-  return out;
+// The texts of `before`, each once, in an open-addressing table keyed by the
+// hash each buffer keeps: a lookup reads the entry's buffer, and a slot's
+// only when the hashes agree and the buffers differ.
+class TextTable {
+ public:
+  struct Slot {
+    uint64_t hash = 0;
+    const SharedString* entry = nullptr;  // nullptr: empty
+  };
+
+  explicit TextTable(const std::vector<const SharedString*>& entries) {
+    size_t size = 16;
+    while (size < 2 * entries.size()) size *= 2;
+    slots_.assign(size, Slot{});
+    ForEachHashed(entries, [this](const SharedString* s, uint64_t h) {
+      const size_t i = Probe(*s, h);
+      if (slots_[i].entry == nullptr) slots_[i] = {h, s};
+    });
+  }
+
+  // The slot holding `s`'s text, or the empty slot where it would go.
+  size_t Probe(const SharedString& s, uint64_t h) const {
+    const size_t mask = slots_.size() - 1;
+    size_t i = h & mask;
+    for (; slots_[i].entry != nullptr; i = (i + 1) & mask) {
+      const Slot& t = slots_[i];
+      if (t.hash == h && (t.entry->identity() == s.identity() || t.entry->str() == s.str())) break;
+    }
+    return i;
+  }
+  const std::vector<Slot>& slots() const { return slots_; }
+
+  // f(entry, its hash) for each entry, the buffers loaded a few entries ahead.
+  template <class F>
+  static void ForEachHashed(const std::vector<const SharedString*>& entries, F f) {
+    for (size_t i = 0; i < entries.size(); ++i) {
+      if (i + kPrefetchAhead < entries.size()) entries[i + kPrefetchAhead]->Prefetch();
+      f(entries[i], entries[i]->Hash());
+    }
+  }
+
+ private:
+  std::vector<Slot> slots_;
+};
+
+// Lists in no known order (a regional MIG lists its instances zone by zone,
+// so its nodeRefs are not in name order): a hashed join, O(n) reads of the
+// buffers where sorting both lists read each O(log n) times.
+ListDiff HashedDifference(const std::vector<const SharedString*>& before,
+                          const std::vector<const SharedString*>& after) {
+  // A write that left the list as it was shares every buffer in place.
+  if (std::equal(before.begin(), before.end(), after.begin(), after.end(),
+                 [](const SharedString* a, const SharedString* b) {
+                   return a->identity() == b->identity();
+                 })) {
+    return {};
+  }
+  const TextTable table(before);
+  std::vector<bool> kept(table.slots().size());
+  ListDiff d;
+  TextTable::ForEachHashed(after, [&](const SharedString* s, uint64_t h) {
+    const size_t i = table.Probe(*s, h);
+    if (table.slots()[i].entry != nullptr) {
+      kept[i] = true;
+    } else {
+      d.added.push_back(*s);
+    }
+  });
+  for (size_t i = 0; i < kept.size(); ++i) {
+    const SharedString* entry = table.slots()[i].entry;
+    if (entry != nullptr && !kept[i]) d.gone.push_back(*entry);
+  }
+  std::sort(d.gone.begin(), d.gone.end());
+  SortUnique(&d.added);
+  return d;
 }
 
 }  // namespace
 
 ListDiff DiffShared(const std::vector<const SharedString*>& before,
                     const std::vector<const SharedString*>& after, KnownOrder known) {
-  if (!known.before_sorted || !known.after_sorted) {
-    return DiffLists(Views(before), Views(after), known);
-  }
+  if (!known.before_sorted || !known.after_sorted) return HashedDifference(before, after);
   ListDiff d;
   auto b = before.begin(), a = after.begin();
   while (b != before.end() && a != after.end()) {

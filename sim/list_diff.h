@@ -32,6 +32,8 @@ ListDiff DiffLists(std::vector<std::string_view> before, std::vector<std::string
 // share most entries' buffers: when both lists are known sorted, the merge
 // settles a shared entry by its buffer's address and reads the text of the
 // changed entries only, where views would read every entry's buffer.
+// Otherwise a hashed join on the hash each buffer keeps reads each buffer
+// once, where sorting both lists read each O(log n) times.
 ListDiff DiffShared(const std::vector<const SharedString*>& before,
                     const std::vector<const SharedString*>& after, KnownOrder known = {});
 

@@ -144,5 +144,40 @@ TEST(DiffShared, ListsNotKnownSortedTakeTheGeneralPath) {
   EXPECT_EQ(d.added, (Views{"d"}));
 }
 
+// Lists in no known order (a regional MIG's, zone by zone) take a hashed
+// join: shuffled, with repeated texts and equal texts in separate buffers,
+// the answer must still be the sorted, unique set differences.
+TEST(DiffShared, UnsortedListsWithRepeatsAndCopiesGiveTheSetDifferences) {
+  std::vector<SharedString> pool, copies;
+  for (int i = 0; i < 500; ++i) {
+    char buf[48];
+    std::snprintf(buf, sizeof buf, "gce://p/zone-%d/mp-0-%05d", i % 3, i);
+    pool.emplace_back(std::string(buf));
+    copies.emplace_back(std::string(buf));
+  }
+  std::vector<const SharedString*> before, after;
+  for (int k = 0; k < 500; ++k) {
+    const int i = (k * 7) % 500;  // a fixed shuffle
+    if (i % 11 != 4) before.push_back(&pool[i]);
+    if (i % 13 != 6) after.push_back(i % 3 == 0 ? &copies[i] : &pool[i]);
+    if (i % 17 == 0) after.push_back(&copies[i]);  // the same text again
+  }
+  ListDiff d = DiffShared(before, after, {.before_sorted = false, .after_sorted = false});
+  Views bv, av;
+  for (const SharedString* s : before) bv.push_back(*s);
+  for (const SharedString* s : after) av.push_back(*s);
+  std::sort(bv.begin(), bv.end());
+  std::sort(av.begin(), av.end());
+  av.erase(std::unique(av.begin(), av.end()), av.end());
+  ExpectSetDifferences(bv, av, d);
+  // gone: the 35 with i % 13 == 6 still in before, less 357 (repeated);
+  // added: the 46 with i % 11 == 4, less 279 and 422 (absent from after).
+  EXPECT_EQ(d.gone.size(), 34u);
+  EXPECT_EQ(d.added.size(), 44u);
+  // A list written back unchanged shares every buffer: nothing changed.
+  ListDiff same = DiffShared(before, before, {});
+  EXPECT_TRUE(same.gone.empty() && same.added.empty());
+}
+
 }  // namespace
 }  // namespace mpsim
