@@ -7,14 +7,10 @@
 #include <string>
 #include <vector>
 
+#include "tests/testing/fake_client.h"
+
 namespace mpsim {
 namespace {
-
-class FixedClock : public Clock {
- public:
-  Time Now() const override { return now; }
-  Time now = 0;
-};
 
 class PoolObserverTest : public ::testing::Test {
  protected:
@@ -27,7 +23,7 @@ class PoolObserverTest : public ::testing::Test {
   }
 
   void List(Time t, const std::vector<std::string>& ids) {
-    clock_.now = t;
+    clock_.Set(t);
     infra_.spec.provider_id_list = ProviderIDList(ids);
     Status s = infra_.meta.uid.empty() ? mgmt_.Store<InfraMachinePool>().Create(&infra_)
                                        : mgmt_.Store<InfraMachinePool>().Update(&infra_);
@@ -40,7 +36,7 @@ class PoolObserverTest : public ::testing::Test {
     ASSERT_TRUE(workload_.Store<Node>().Create(&n).ok());
   }
   void Refs(Time t, const std::vector<std::string>& names) {
-    clock_.now = t;
+    clock_.Set(t);
     std::vector<NodeReference> refs;
     for (const std::string& n : names) refs.push_back(NodeReference{.name = n});
     pool_.status.node_refs = refs;
@@ -57,7 +53,7 @@ class PoolObserverTest : public ::testing::Test {
   }
   const PoolRecord& Record() const { return observer_.pools().at("mp-0"); }
 
-  FixedClock clock_;
+  fake::FakeClock clock_{0};
   ApiServer mgmt_{&clock_};
   ApiServer workload_{&clock_};
   Recorder rec_;
