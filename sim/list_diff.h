@@ -21,17 +21,10 @@ struct KnownOrder {
   bool after_sorted = false;
 };
 
-// Set difference both ways. Lists mostly grow or shrink at one place, so the
-// common head and tail are skipped in one pass and only the rest is sorted;
-// the result is the same as sorting both lists whole. Views of one buffer
-// (entries that two versions of a list share) are equal at a glance.
-ListDiff DiffLists(std::vector<std::string_view> before, std::vector<std::string_view> after,
-                   KnownOrder known = {});
-
-// DiffLists of lists of shared strings, given by address. Versions of a list
-// share most entries' buffers: when both lists are known sorted, the merge
-// settles a shared entry by its buffer's address and reads the text of the
-// changed entries only, where views would read every entry's buffer.
+// Set difference both ways of lists of shared strings, given by address.
+// Versions of a list share most entries' buffers: when both lists are known
+// sorted, the merge settles a shared entry by its buffer's address and reads
+// the text of the changed entries only.
 // Otherwise a hashed join on the hash each buffer keeps reads each buffer
 // once, where sorting both lists read each O(log n) times.
 ListDiff DiffShared(const std::vector<const SharedString*>& before,
