@@ -27,8 +27,7 @@ class TextTable {
     size_t size = 16;
     while (size < 2 * entries.size()) size *= 2;
     slots_.assign(size, Slot{});
-    ForEachHashed(entries, [this](const SharedString* s, uint64_t h) {
-      const size_t i = Probe(*s, h);
+    ForEachProbed(entries, [this](const SharedString* s, uint64_t h, size_t i) {
       if (slots_[i].entry == nullptr) slots_[i] = {h, s};
     });
   }
@@ -45,12 +44,22 @@ class TextTable {
   }
   const std::vector<Slot>& slots() const { return slots_; }
 
-  // f(entry, its hash) for each entry, the buffers loaded a few entries ahead.
+  // f(entry, its hash, Probe's slot for it) for each entry, in order. Both
+  // reads miss at 100k (the buffers and the table are scattered), so each is
+  // started a few entries ahead: all the hashes in a first pass, then each
+  // entry's home slot.
   template <class F>
-  static void ForEachHashed(const std::vector<const SharedString*>& entries, F f) {
-    for (size_t i = 0; i < entries.size(); ++i) {
-      if (i + kPrefetchAhead < entries.size()) entries[i + kPrefetchAhead]->Prefetch();
-      f(entries[i], entries[i]->Hash());
+  void ForEachProbed(const std::vector<const SharedString*>& entries, F f) const {
+    const size_t n = entries.size();
+    std::vector<uint64_t> hashes(n);
+    for (size_t i = 0; i < n; ++i) {
+      if (i + kPrefetchAhead < n) entries[i + kPrefetchAhead]->Prefetch();
+      hashes[i] = entries[i]->Hash();
+    }
+    const size_t mask = slots_.size() - 1;
+    for (size_t i = 0; i < n; ++i) {
+      if (i + kPrefetchAhead < n) PrefetchRead(&slots_[hashes[i + kPrefetchAhead] & mask]);
+      f(entries[i], hashes[i], Probe(*entries[i], hashes[i]));
     }
   }
 
@@ -73,8 +82,7 @@ ListDiff HashedDifference(const std::vector<const SharedString*>& before,
   const TextTable table(before);
   std::vector<bool> kept(table.slots().size());
   ListDiff d;
-  TextTable::ForEachHashed(after, [&](const SharedString* s, uint64_t h) {
-    const size_t i = table.Probe(*s, h);
+  table.ForEachProbed(after, [&](const SharedString* s, uint64_t, size_t i) {
     if (table.slots()[i].entry != nullptr) {
       kept[i] = true;
     } else {
