@@ -66,7 +66,10 @@ class SharedList {
     } else if (p_.use_count() > 1) {
       p_ = std::make_shared<Rep>(p_->v);
     }
-    p_->sorted = Order::kUnknown;  // the caller is about to change it
+    // The caller is about to change it: what was worked out from it goes.
+    p_->sorted = Order::kUnknown;
+    p_->derived.reset();
+    ++p_->generation;
     return p_->v;
   }
   void push_back(T v) { Mutable().push_back(std::move(v)); }
@@ -101,6 +104,26 @@ class SharedList {
     return l;
   }
 
+  // compute(), a value worked out from this version and `base` (the sets
+  // of names a write added and removed), kept with this version: each
+  // MachinePool write's nodeRefs are diffed against the last version by
+  // every watcher in turn (the informer's index, the pool observer), and
+  // only the first need do the work. `tag` names the question; a version
+  // keeps one answer, good while `base` is the version it was worked out
+  // against. An empty list keeps nothing.
+  template <class V, class F>
+  std::shared_ptr<const V> Derived(const void* tag, const SharedList& base, F compute) const {
+    if (!p_) return std::make_shared<const V>(compute());
+    const Derivation* d = p_->derived.get();
+    if (d != nullptr && d->tag == tag && d->Against(base.p_)) {
+      return std::static_pointer_cast<const V>(d->value);
+    }
+    auto value = std::make_shared<const V>(compute());
+    p_->derived = std::make_unique<Derivation>(
+        Derivation{tag, base.p_, base.p_ ? base.p_->generation : 0, base.p_ == nullptr, value});
+    return value;
+  }
+
   // Lists that share storage are equal without a look at their entries.
   friend bool operator==(const SharedList& a, const SharedList& b) {
     return a.p_ == b.p_ || a.vec() == b.vec();
@@ -126,11 +149,30 @@ class SharedList {
     return Order::kStrictlySorted;
   }
 
+  struct Rep;
+  // What Derived keeps. The weak reference keeps the base's address from
+  // being reused by another version while this is kept, and the generation
+  // tells a base changed in place by Mutable.
+  struct Derivation {
+    const void* tag;
+    std::weak_ptr<Rep> base;
+    uint64_t base_generation;
+    bool base_empty;
+    std::shared_ptr<const void> value;
+
+    bool Against(const std::shared_ptr<Rep>& b) const {
+      if (b == nullptr) return base_empty;
+      const bool same = !base_empty && !base.owner_before(b) && !b.owner_before(base);
+      return same && base_generation == b->generation;
+    }
+  };
   struct Rep {
     Rep() = default;
     explicit Rep(std::vector<T> vec) : v(std::move(vec)) {}
     std::vector<T> v;
-    Order sorted = Order::kUnknown;  // a cache of StrictlySorted, reset by Mutable
+    Order sorted = Order::kUnknown;       // a cache of StrictlySorted, reset by Mutable
+    uint64_t generation = 0;              // counts the changes made in place
+    std::unique_ptr<Derivation> derived;  // Derived's answer, reset by Mutable
   };
   static const std::vector<T>& Empty() {
     static const std::vector<T> kEmpty;

@@ -24,6 +24,28 @@
 
 namespace mpsim {
 
+// What the `field` index values of an object lost and gained between two
+// versions of it (nullptr: absent).
+template <class T>
+std::shared_ptr<const ListDiff> DiffIndexValues(const T* old, const T* now,
+                                                const std::string& field) {
+  std::vector<const SharedString*> before, after;
+  if (old) FieldIndexes<T>::Values(*old, field, &before);
+  if (now) FieldIndexes<T>::Values(*now, field, &after);
+  const KnownOrder known{.before_sorted = !old || FieldIndexes<T>::Sorted(*old, field),
+                         .after_sorted = !now || FieldIndexes<T>::Sorted(*now, field)};
+  return std::make_shared<const ListDiff>(DiffShared(before, after, known));
+}
+// The nodeName index's values are the nodeRefs' names: the pool observer
+// asks the same of each MachinePool write, and only the first asker works.
+inline std::shared_ptr<const ListDiff> DiffIndexValues(const MachinePool* old,
+                                                       const MachinePool* now,
+                                                       const std::string& field) {
+  if (field != kMachinePoolNodeNameField) return DiffIndexValues<MachinePool>(old, now, field);
+  static const SharedList<NodeReference> kNone;
+  return DiffNodeRefNames(old ? old->status.node_refs : kNone, now ? now->status.node_refs : kNone);
+}
+
 template <class T>
 class Informer {
  public:
@@ -130,13 +152,9 @@ class Informer {
   void Reindex(const T* old, const T* now, const std::string& field, ValueKeys* values) {
     if (old && now && FieldIndexes<T>::Same(*old, *now, field)) return;
     const ObjectKey key = (now ? *now : *old).meta.Key();
-    std::vector<const SharedString*> before, after;
-    if (old) FieldIndexes<T>::Values(*old, field, &before);
-    if (now) FieldIndexes<T>::Values(*now, field, &after);
     // Touch only what changed: a growing list re-indexes its new entries.
-    const KnownOrder known{.before_sorted = !old || FieldIndexes<T>::Sorted(*old, field),
-                           .after_sorted = !now || FieldIndexes<T>::Sorted(*now, field)};
-    const ListDiff d = DiffShared(before, after, known);
+    const std::shared_ptr<const ListDiff> diff = DiffIndexValues(old, now, field);
+    const ListDiff& d = *diff;
     for (std::string_view v : d.gone) {
       auto it = values->find(std::string(v));
       if (it != values->end() && it->second.erase(key) && it->second.empty()) values->erase(it);

@@ -124,4 +124,20 @@ ListDiff DiffShared(const std::vector<const SharedString*>& before,
   return d;
 }
 
+std::shared_ptr<const ListDiff> DiffNodeRefNames(const SharedList<NodeReference>& before,
+                                                 const SharedList<NodeReference>& after) {
+  static const char kTag = 0;  // the question's name: its address
+  return after.Derived<ListDiff>(&kTag, before, [&] {
+    auto names = [](const SharedList<NodeReference>& refs) {
+      std::vector<const SharedString*> out;
+      out.reserve(refs.size());
+      for (const NodeReference& r : refs) out.push_back(&r.name);
+      return out;
+    };
+    return DiffShared(
+        names(before), names(after),
+        {.before_sorted = NamesStrictlySorted(before), .after_sorted = NamesStrictlySorted(after)});
+  });
+}
+
 }  // namespace mpsim

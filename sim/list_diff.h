@@ -2,9 +2,11 @@
 // sets: the informer's field indexes and the pool observer both need it.
 #pragma once
 
+#include <memory>
 #include <string_view>
 #include <vector>
 
+#include "api/objects.h"
 #include "api/shared_string.h"
 
 namespace mpsim {
@@ -29,5 +31,11 @@ struct KnownOrder {
 // once, where sorting both lists read each O(log n) times.
 ListDiff DiffShared(const std::vector<const SharedString*>& before,
                     const std::vector<const SharedString*>& after, KnownOrder known = {});
+
+// DiffShared of the nodeRefs' names, worked out once per pair of versions:
+// the informer's nodeName index and the pool observer each ask it of every
+// MachinePool write, and at 100k each answer reads 200,000 buffers.
+std::shared_ptr<const ListDiff> DiffNodeRefNames(const SharedList<NodeReference>& before,
+                                                 const SharedList<NodeReference>& after);
 
 }  // namespace mpsim

@@ -87,17 +87,11 @@ void PoolObserver::DiffNodeRefs(const MachinePool* old, const MachinePool& mp, P
                                 Tracking* t) {
   // The store reports every write with the object it replaced, so old->new
   // is exactly what changed since the last call.
-  std::vector<const SharedString*> before, after;
-  if (old) {
-    if (old->status.node_refs == mp.status.node_refs) return;
-    before.reserve(old->status.node_refs.size());
-    for (const NodeReference& r : old->status.node_refs) before.push_back(&r.name);
-  }
-  after.reserve(mp.status.node_refs.size());
-  for (const NodeReference& r : mp.status.node_refs) after.push_back(&r.name);
-  const KnownOrder known{.before_sorted = !old || NamesStrictlySorted(old->status.node_refs),
-                         .after_sorted = NamesStrictlySorted(mp.status.node_refs)};
-  const ListDiff d = DiffShared(before, after, known);
+  static const SharedList<NodeReference> kNone;
+  const SharedList<NodeReference>& before = old ? old->status.node_refs : kNone;
+  if (old && before == mp.status.node_refs) return;
+  const std::shared_ptr<const ListDiff> diff = DiffNodeRefNames(before, mp.status.node_refs);
+  const ListDiff& d = *diff;
   t->refs = mp.status.node_refs;
   for (std::string_view n : d.added) {
     rec_->Change(Now(), "MachinePool", mp.meta.name, "nodeRef", "", std::string(n), mp.meta.name);

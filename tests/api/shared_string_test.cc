@@ -202,6 +202,47 @@ TEST(NodeReferences, StrictOrderIsByName) {
   EXPECT_FALSE(NamesStrictlySorted(refs));
 }
 
+// Derived keeps one answer per version, good only against the base it was
+// worked out from: another base, a base changed in place, or a change to
+// the list itself each make it work again.
+const char kTag = 0, kOtherTag = 0;  // questions, named by their addresses
+TEST(SharedList, DerivedIsKeptPerVersionAndBase) {
+  int computed = 0;
+  auto size_of = [&](const SharedList<int>& list, const SharedList<int>& base,
+                     const void* tag = &kTag) {
+    return *list.Derived<size_t>(tag, base, [&] { return ++computed, list.size(); });
+  };
+  SharedList<int> base = std::vector<int>{1, 2};
+  SharedList<int> list = std::vector<int>{1, 2, 3};
+  EXPECT_EQ(size_of(list, base), 3u);
+  EXPECT_EQ(size_of(SharedList<int>(list), base), 3u) << "a copy shares the answer";
+  EXPECT_EQ(computed, 1);
+  size_of(list, base, &kOtherTag);
+  EXPECT_EQ(computed, 2) << "another question";
+  size_of(list, base);
+  EXPECT_EQ(computed, 3) << "one answer per version: the other question took its place";
+  size_of(list, SharedList<int>(std::vector<int>{1, 2}));
+  EXPECT_EQ(computed, 4) << "an equal base in another buffer is another version";
+  size_of(list, base);
+  const std::vector<int>* const base_vector = &base.vec();
+  base.push_back(9);
+  ASSERT_EQ(&base.vec(), base_vector) << "no copy shares it: changed in place";
+  size_of(list, base);
+  EXPECT_EQ(computed, 6) << "a base changed in place is no longer the same version";
+  size_of(list, SharedList<int>());
+  size_of(list, SharedList<int>());
+  EXPECT_EQ(computed, 7) << "an empty base is a base like any other";
+  {
+    SharedList<int> gone = std::vector<int>{5};
+    size_of(list, gone);
+  }
+  size_of(list, SharedList<int>());
+  EXPECT_EQ(computed, 9) << "a base that died is not the empty list";
+  list.push_back(4);
+  EXPECT_EQ(size_of(list, SharedList<int>()), 4u) << "the list changed in place";
+  EXPECT_EQ(computed, 10);
+}
+
 // Equal texts interned share one buffer, wherever the text came from; other
 // texts do not, and an interned string still equals a plain one by value.
 TEST(SharedString, InternedTextsShareOneBuffer) {

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <initializer_list>
 #include <iterator>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -117,6 +118,22 @@ TEST(DiffShared, UnsortedListsWithRepeatsAndCopiesGiveTheSetDifferences) {
   // A list written back unchanged shares every buffer: nothing changed.
   ListDiff same = DiffShared(before, before, {});
   EXPECT_TRUE(same.gone.empty() && same.added.empty());
+}
+
+// The informer's index and the pool observer ask the same question of each
+// MachinePool write: the second gets the first's answer.
+TEST(DiffNodeRefNames, IsWorkedOutOncePerPairOfVersions) {
+  const SharedList<NodeReference> v1 = std::vector<NodeReference>{{.name = "n-2"}, {.name = "n-0"}};
+  SharedList<NodeReference> v2 = v1;
+  v2.push_back({.name = "n-1"});
+  const std::shared_ptr<const ListDiff> first = DiffNodeRefNames(v1, v2);
+  EXPECT_EQ(first->added, (Views{"n-1"}));
+  EXPECT_TRUE(first->gone.empty());
+  EXPECT_EQ(DiffNodeRefNames(v1, v2), first) << "the same answer, not worked out again";
+  const std::shared_ptr<const ListDiff> from_none = DiffNodeRefNames({}, v2);
+  EXPECT_NE(from_none, first);
+  EXPECT_EQ(from_none->added, (Views{"n-0", "n-1", "n-2"}));
+  EXPECT_EQ(DiffNodeRefNames(v2, v1)->gone, (Views{"n-1"}));
 }
 
 }  // namespace
