@@ -1,6 +1,8 @@
 #include "sim/list_diff.h"
 
 #include <algorithm>
+#include <bit>
+#include <cstdint>
 
 #include "api/prefetch.h"
 
@@ -28,7 +30,7 @@ class TextTable {
     while (size < 2 * entries.size()) size *= 2;
     slots_.assign(size, Slot{});
     ForEachProbed(entries, [this](const SharedString* s, uint64_t h, size_t i) {
-      if (slots_[i].entry == nullptr) slots_[i] = {h, s};
+      if (slots_[i].entry == nullptr) slots_[i] = {h, s}, ++texts_;
     });
   }
 
@@ -43,6 +45,7 @@ class TextTable {
     return i;
   }
   const std::vector<Slot>& slots() const { return slots_; }
+  size_t texts() const { return texts_; }  // the filled slots
 
   // f(entry, its hash, Probe's slot for it) for each entry, in order. Both
   // reads miss at 100k (the buffers and the table are scattered), so each is
@@ -65,6 +68,7 @@ class TextTable {
 
  private:
   std::vector<Slot> slots_;
+  size_t texts_ = 0;
 };
 
 // Lists in no known order (a regional MIG lists its instances zone by zone,
@@ -80,21 +84,27 @@ ListDiff HashedDifference(const std::vector<const SharedString*>& before,
     return {};
   }
   const TextTable table(before);
-  std::vector<bool> kept(table.slots().size());
+  // A bit per slot, set when `after` has its text.
+  std::vector<uint64_t> kept((table.slots().size() + 63) / 64);
   ListDiff d;
   table.ForEachProbed(after, [&](const SharedString* s, uint64_t, size_t i) {
     if (table.slots()[i].entry != nullptr) {
-      kept[i] = true;
+      kept[i / 64] |= uint64_t{1} << (i % 64);
     } else {
       d.added.push_back(*s);
     }
   });
-  for (size_t i = 0; i < kept.size(); ++i) {
+  SortUnique(&d.added);
+  // A list that only grew (the usual write: new Nodes got references) kept
+  // every text: then no scan of the table for what is gone.
+  size_t texts_kept = 0;
+  for (uint64_t w : kept) texts_kept += static_cast<size_t>(std::popcount(w));
+  if (texts_kept == table.texts()) return d;
+  for (size_t i = 0; i < table.slots().size(); ++i) {
     const SharedString* entry = table.slots()[i].entry;
-    if (entry != nullptr && !kept[i]) d.gone.push_back(*entry);
+    if (entry != nullptr && !(kept[i / 64] >> (i % 64) & 1)) d.gone.push_back(*entry);
   }
   std::sort(d.gone.begin(), d.gone.end());
-  SortUnique(&d.added);
   return d;
 }
 
