@@ -1,5 +1,6 @@
-"""Plots CPU time and max RSS against replicas per provider (log-log) with
-the fitted exponent of time ~ replicas^k. Usage: plot_scaling.py CSV PNG"""
+"""Plots wall time and max RSS against replicas per provider (log-log), with
+the fitted exponents of wall and CPU time ~ replicas^k over the sizes from
+1,000 up (below that a run is mostly start-up). Usage: plot_scaling.py CSV PNG"""
 import csv
 import math
 import sys
@@ -10,10 +11,15 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
 
+FIT_FROM = 1000
+
+
 def fit_exponent(xs, ys):
     lx = [math.log(x) for x in xs]
     ly = [math.log(max(y, 1e-3)) for y in ys]
     n = len(lx)
+    if n < 2:
+        return float("nan")
     mx, my = sum(lx) / n, sum(ly) / n
     sxx = sum((x - mx) ** 2 for x in lx)
     return sum((x - mx) * (y - my) for x, y in zip(lx, ly)) / sxx if sxx else float("nan")
@@ -27,12 +33,16 @@ def main(src, dst):
     fig, (wall, rss) = plt.subplots(1, 2, figsize=(10, 4))
     for provider, rs in sorted(rows.items()):
         xs = [int(r["replicas"]) for r in rs]
-        walls = [float(r["cpu_s"]) for r in rs]
+        walls = [float(r["wall_s"]) for r in rs]
+        cpus = [float(r["cpu_s"]) for r in rs]
         mems = [int(r["max_rss_kb"]) / 1024 for r in rs]
-        k = fit_exponent(xs, walls)
-        wall.loglog(xs, walls, "o-", label=f"{provider} (~N^{k:.2f})")
+        big = [i for i, x in enumerate(xs) if x >= FIT_FROM]
+        k_wall = fit_exponent([xs[i] for i in big], [walls[i] for i in big])
+        k_cpu = fit_exponent([xs[i] for i in big], [cpus[i] for i in big])
+        wall.loglog(xs, walls, "o-", label=f"{provider} (wall ~N^{k_wall:.2f}, CPU ~N^{k_cpu:.2f})")
+        print(f"{provider}: wall ~N^{k_wall:.2f}, CPU ~N^{k_cpu:.2f} (N >= {FIT_FROM})")
         rss.loglog(xs, mems, "o-", label=provider)
-    wall.set(xlabel="replicas (scale-up from 0)", ylabel="CPU time (s)", title="Run time (user + system)")
+    wall.set(xlabel="replicas (scale-up from 0)", ylabel="wall time (s)", title="Run time")
     rss.set(xlabel="replicas (scale-up from 0)", ylabel="max RSS (MiB)", title="Memory")
     for ax in (wall, rss):
         ax.grid(True, which="both", alpha=0.3)
