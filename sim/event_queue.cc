@@ -14,6 +14,9 @@ namespace {
 constexpr uint64_t kMaxOrder = std::numeric_limits<uint32_t>::max();
 constexpr uint64_t kSlotMask = 0xffffffffu;
 constexpr uint64_t kSignBit = uint64_t{1} << 63;
+// A spread bucket this small is all popped soon: its slots are loaded ahead.
+// 32 beat 128 in alternated Hold runs at 1M pending (1.6-1.8x against 1.35-1.95x).
+constexpr size_t kSpreadPrefetch = 32;
 
 EventId MakeId(uint32_t gen, uint32_t slot) { return (static_cast<uint64_t>(gen) << 32) | slot; }
 uint64_t ToQueueTime(Time at) { return static_cast<uint64_t>(at) ^ kSignBit; }
@@ -164,7 +167,13 @@ bool EventQueue::Spread() {
   uint64_t least = from.front().time;
   for (const Item& item : from) least = std::min(least, item.time);
   base_ = least;
-  for (const Item& item : from) buckets_[BucketOf(item.time)].push_back(item);
+  // The lowest bucket holds the next events to pop: when it is small, start
+  // loading all their slots now, so those pops do not wait on them one by one.
+  const bool soon = from.size() <= kSpreadPrefetch;
+  for (const Item& item : from) {
+    if (soon) __builtin_prefetch(&slots_[SlotOf(item)]);
+    buckets_[BucketOf(item.time)].push_back(item);
+  }
   from.clear();
   return true;
 }
