@@ -33,6 +33,8 @@ struct Texts {
     for (const char* t : texts) owned.emplace_back(std::string(t));
     for (const SharedString& s : owned) list.push_back(&s);
   }
+  Texts(const Texts&) = delete;  // `list` points into this one's `owned`
+  Texts& operator=(const Texts&) = delete;
   std::vector<SharedString> owned;
   std::vector<const SharedString*> list;
 };
@@ -40,13 +42,17 @@ struct Texts {
 // Edge cases of the hashed path (lists in no known order): empty lists, a
 // reorder, and a repeat of an entry that stays are none of them a change.
 TEST(DiffShared, UnsortedEdgeCases) {
-  EXPECT_EQ(DiffShared({}, Texts{"b", "a", "b"}.list).added, (Views{"a", "b"}));
-  EXPECT_EQ(DiffShared(Texts{"b", "a"}.list, {}).gone, (Views{"a", "b"}));
-  ListDiff reordered = DiffShared(Texts{"c", "a", "b"}.list, Texts{"b", "c", "a"}.list);
+  // The answers view the entries' buffers: the Texts must outlive them.
+  const Texts bab{"b", "a", "b"}, ba{"b", "a"}, cab{"c", "a", "b"}, bca{"b", "c", "a"};
+  EXPECT_EQ(DiffShared({}, bab.list).added, (Views{"a", "b"}));
+  EXPECT_EQ(DiffShared(ba.list, {}).gone, (Views{"a", "b"}));
+  const ListDiff reordered = DiffShared(cab.list, bca.list);
   EXPECT_TRUE(reordered.gone.empty() && reordered.added.empty());
-  ListDiff repeated = DiffShared(Texts{"a", "b", "c"}.list, Texts{"a", "b", "c", "a"}.list);
+  const Texts abc{"a", "b", "c"}, abca{"a", "b", "c", "a"};
+  const ListDiff repeated = DiffShared(abc.list, abca.list);
   EXPECT_TRUE(repeated.gone.empty() && repeated.added.empty());
-  ListDiff appended = DiffShared(Texts{"a", "b"}.list, Texts{"a", "b", "f", "e"}.list);
+  const Texts ab{"a", "b"}, abfe{"a", "b", "f", "e"};
+  const ListDiff appended = DiffShared(ab.list, abfe.list);
   EXPECT_TRUE(appended.gone.empty());
   EXPECT_EQ(appended.added, (Views{"e", "f"}));
 }
