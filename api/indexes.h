@@ -30,6 +30,14 @@ struct FieldIndexes {
   static bool Sorted(const T&, const std::string&) { return false; }
 };
 
+// The nodeName index's values, appended to out: each nodeRef's name, in list
+// order. The pool observer's diff of a MachinePool write reads the same.
+inline void AppendNodeRefNames(const SharedList<NodeReference>& refs,
+                               std::vector<const SharedString*>* out) {
+  out->reserve(out->size() + refs.size());
+  for (const NodeReference& r : refs) out->push_back(&r.name);
+}
+
 template <>
 struct FieldIndexes<MachinePool> {
   static std::vector<std::string> Fields() {
@@ -47,8 +55,7 @@ struct FieldIndexes<MachinePool> {
   static void Values(const MachinePool& mp, const std::string& field,
                      std::vector<const SharedString*>* out) {
     if (field == kMachinePoolNodeNameField) {
-      out->reserve(mp.status.node_refs.size());
-      for (const NodeReference& r : mp.status.node_refs) out->push_back(&r.name);
+      AppendNodeRefNames(mp.status.node_refs, out);
     } else if (field == kMachinePoolProviderIDField && mp.spec.provider_id_list) {
       // machinePoolByProviderID skips empty entries.
       out->reserve(mp.spec.provider_id_list->size());

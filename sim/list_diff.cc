@@ -4,6 +4,7 @@
 #include <bit>
 #include <cstdint>
 
+#include "api/indexes.h"
 #include "api/prefetch.h"
 
 namespace mpsim {
@@ -140,8 +141,7 @@ std::shared_ptr<const ListDiff> DiffNodeRefNames(const SharedList<NodeReference>
   return after.Derived<ListDiff>(&kTag, before, [&] {
     auto names = [](const SharedList<NodeReference>& refs) {
       std::vector<const SharedString*> out;
-      out.reserve(refs.size());
-      for (const NodeReference& r : refs) out.push_back(&r.name);
+      AppendNodeRefNames(refs, &out);
       return out;
     };
     return DiffShared(
