@@ -1,6 +1,8 @@
 """Plots wall time and max RSS against replicas per provider (log-log), with
 the fitted exponents of wall and CPU time ~ replicas^k over the sizes from
-1,000 up (below that a run is mostly start-up). Usage: plot_scaling.py CSV PNG"""
+1,000 up (below that a run is mostly start-up), DESIGN.md's budgets as
+marks, and an E log E line through the slowest 1,000-replica run (events
+grow about linearly with replicas). Usage: plot_scaling.py CSV PNG"""
 import csv
 import math
 import sys
@@ -12,6 +14,10 @@ import matplotlib.pyplot as plt  # noqa: E402
 
 
 FIT_FROM = 1000
+# DESIGN.md's performance budget: (replicas, wall seconds) and (replicas, MiB).
+WALL_BUDGET = [(10_000, 1.0), (100_000, 20.0)]
+MEMORY_BUDGET = [(10_000, 1024.0)]
+EVENTS_PER_REPLICA = 10  # about 8-12 in every provider's scale-up
 
 
 def fit_exponent(xs, ys):
@@ -23,6 +29,23 @@ def fit_exponent(xs, ys):
     mx, my = sum(lx) / n, sum(ly) / n
     sxx = sum((x - mx) ** 2 for x in lx)
     return sum((x - mx) * (y - my) for x, y in zip(lx, ly)) / sxx if sxx else float("nan")
+
+
+def add_references(wall, rss, rows):
+    """The budget marks, and E log E drawn through the slowest run at FIT_FROM."""
+    wall.plot(*zip(*WALL_BUDGET), "rv", markersize=9, label="budget (DESIGN.md)")
+    rss.plot(*zip(*MEMORY_BUDGET), "rv", markersize=9, label="budget (DESIGN.md)")
+    at_from = [float(r["wall_s"]) for rs in rows.values() for r in rs if int(r["replicas"]) == FIT_FROM]
+    sizes = sorted({int(r["replicas"]) for rs in rows.values() for r in rs if int(r["replicas"]) >= FIT_FROM})
+    if not at_from or len(sizes) < 2:
+        return
+
+    def e_log_e(n):
+        e = EVENTS_PER_REPLICA * n
+        return e * math.log(e)
+
+    scale = max(at_from) / e_log_e(FIT_FROM)
+    wall.loglog(sizes, [scale * e_log_e(n) for n in sizes], "k:", label="E log E from 1,000")
 
 
 def main(src, dst):
@@ -42,6 +65,7 @@ def main(src, dst):
         wall.loglog(xs, walls, "o-", label=f"{provider} (wall ~N^{k_wall:.2f}, CPU ~N^{k_cpu:.2f})")
         print(f"{provider}: wall ~N^{k_wall:.2f}, CPU ~N^{k_cpu:.2f} (N >= {FIT_FROM})")
         rss.loglog(xs, mems, "o-", label=provider)
+    add_references(wall, rss, rows)
     wall.set(xlabel="replicas (scale-up from 0)", ylabel="wall time (s)", title="Run time")
     rss.set(xlabel="replicas (scale-up from 0)", ylabel="max RSS (MiB)", title="Memory")
     for ax in (wall, rss):
