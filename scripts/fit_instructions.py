@@ -25,7 +25,7 @@ def fit_exponent(xs, ys):
     return sum((x - mx) * (y - my) for x, y in zip(lx, ly)) / sxx if sxx else float("nan")
 
 
-def report(provider, rows, axes):
+def report(provider, rows, axes, color=None):
     rows = sorted((r for r in rows if int(r["replicas"]) >= FIT_FROM), key=lambda r: int(r["replicas"]))
     if len(rows) < 2:
         print(f"{provider}: fewer than two sizes from {FIT_FROM} replicas up; nothing to fit")
@@ -60,9 +60,12 @@ def report(provider, rows, axes):
           f"provider ~N^{fit_exponent(n, infra_r):.3f}")
     if axes is not None:
         events_ax, pool_ax = axes
-        events_ax.semilogx(e, per_event, "o-", label=provider)
-        pool_ax.loglog(n, per_pool, "o-", label=f"{provider}: MachinePool")
-        pool_ax.loglog(n, per_infra, "s--", label=f"{provider}: provider")
+        events_ax.semilogx(e, per_event, "o-", color=color, label=provider)
+        # What growth as log E would look like from this provider's first size.
+        events_ax.semilogx(e, [per_event[0] * math.log(x) / math.log(e[0]) for x in e], ":",
+                           color=color, alpha=0.6)
+        pool_ax.loglog(n, per_pool, "o-", color=color, label=f"{provider}: MachinePool")
+        pool_ax.loglog(n, per_infra, "s--", color=color, label=f"{provider}: provider")
 
 
 def main(src, dst=None):
@@ -78,12 +81,12 @@ def main(src, dst=None):
         import matplotlib.pyplot as plt
 
         fig, axes = plt.subplots(1, 2, figsize=(10, 4))
-    for provider, rows in sorted(by_provider.items()):
-        report(provider, rows, axes)
+    for i, (provider, rows) in enumerate(sorted(by_provider.items())):
+        report(provider, rows, axes, color=f"C{i}")
     if dst:
         per_event, per_replica = axes
         per_event.set(xlabel="events (E)", ylabel="instructions per event",
-                      title="All but reconciles (budget: ~log E)")
+                      title="All but reconciles (dotted: growth as log E)")
         per_replica.set(xlabel="replicas (N)", ylabel="instructions per reconcile per replica",
                         title="Reconciles (budget: flat, O(N) each)")
         per_event.set_ylim(0, per_event.get_ylim()[1] * 1.15)
