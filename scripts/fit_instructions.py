@@ -4,25 +4,15 @@ two parts of DESIGN.md's cost budget grow, in instructions:
     "cost grows no worse than O(E log E) in events";
   - the reconciles, per reconcile of the pool and per replica: "one reconcile
     of a pool with N instances costs O(N)".
-With a PNG path, also plots both against size (log-log).
+With a PNG path, also plots both against size (log scales).
 Usage: fit_instructions.py CSV [PNG]"""
 import csv
 import math
 import sys
 
+from loglog import fit_exponent, save
+
 FIT_FROM = 1000  # below that a run is mostly start-up
-
-
-def fit_exponent(xs, ys):
-    """Least-squares slope of log y against log x."""
-    lx = [math.log(x) for x in xs]
-    ly = [math.log(y) for y in ys]
-    n = len(lx)
-    if n < 2:
-        return float("nan")
-    mx, my = sum(lx) / n, sum(ly) / n
-    sxx = sum((x - mx) ** 2 for x in lx)
-    return sum((x - mx) * (y - my) for x, y in zip(lx, ly)) / sxx if sxx else float("nan")
 
 
 def report(provider, rows, axes, color=None):
@@ -90,12 +80,7 @@ def main(src, dst=None):
         per_replica.set(xlabel="replicas (N)", ylabel="instructions per reconcile per replica",
                         title="Reconciles (budget: flat, O(N) each)")
         per_event.set_ylim(0, per_event.get_ylim()[1] * 1.15)
-        for ax in axes:
-            ax.grid(True, which="both", alpha=0.3)
-            ax.legend()
-        fig.tight_layout()
-        fig.savefig(dst, dpi=80)
-        print(f"wrote {dst}")
+        save(fig, axes, dst)
 
 
 if __name__ == "__main__":

@@ -12,23 +12,14 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
+from loglog import fit_exponent, save  # noqa: E402
+
 
 FIT_FROM = 1000
 # DESIGN.md's performance budget: (replicas, wall seconds) and (replicas, MiB).
 WALL_BUDGET = [(10_000, 1.0), (100_000, 20.0)]
 MEMORY_BUDGET = [(10_000, 1024.0)]
 EVENTS_PER_REPLICA = 10  # about 8-12 in every provider's scale-up
-
-
-def fit_exponent(xs, ys):
-    lx = [math.log(x) for x in xs]
-    ly = [math.log(max(y, 1e-3)) for y in ys]
-    n = len(lx)
-    if n < 2:
-        return float("nan")
-    mx, my = sum(lx) / n, sum(ly) / n
-    sxx = sum((x - mx) ** 2 for x in lx)
-    return sum((x - mx) * (y - my) for x, y in zip(lx, ly)) / sxx if sxx else float("nan")
 
 
 def add_references(wall, rss, rows):
@@ -68,12 +59,7 @@ def main(src, dst):
     add_references(wall, rss, rows)
     wall.set(xlabel="replicas (scale-up from 0)", ylabel="wall time (s)", title="Run time")
     rss.set(xlabel="replicas (scale-up from 0)", ylabel="max RSS (MiB)", title="Memory")
-    for ax in (wall, rss):
-        ax.grid(True, which="both", alpha=0.3)
-        ax.legend()
-    fig.tight_layout()
-    fig.savefig(dst, dpi=80)
-    print(f"wrote {dst}")
+    save(fig, (wall, rss), dst)
 
 
 if __name__ == "__main__":
