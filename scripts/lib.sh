@@ -47,3 +47,20 @@ mpsim_python() {
   echo "error: no Python interpreter with matplotlib (tried ${candidates[*]}); install it with apt-get install python3-matplotlib, or set MPSIM_PYTHON" >&2
   return 1
 }
+
+# mpsim_scale_scenario PROVIDER N FILE: the benchmark scenario, a scale-up of
+# one pool from 0 to N replicas on PROVIDER with its defaults, as
+# scripts/bench and scripts/bench-instructions both run it.
+mpsim_scale_scenario() {
+  cat >"$3" <<YAML
+apiVersion: mpsim/v1
+kind: Scenario
+metadata: {name: bench-$1-$2}
+spec:
+  horizon: 2h
+  machinePools:
+    - {name: mp-0, replicas: 0, provider: {$1: {}}}
+  events:
+    - {at: 0s, scale: {pool: mp-0, replicas: $2}}
+YAML
+}
