@@ -46,7 +46,7 @@ void ScaleUp(benchmark::State& state, const std::string& provider) {
   state.counters["events"] = static_cast<double>(events) / static_cast<double>(state.iterations());
   state.counters["events/sim_s"] = events / simulated;
 }
-// 100k once per provider: a run takes 12-20 s (docs/PERFORMANCE.md).
+// 100k once per provider: a run takes 12-30 s on the shared host (docs/PERFORMANCE.md).
 BENCHMARK_CAPTURE(ScaleUp, test, "test")->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(ScaleUp, test, "test")->Arg(100000)->Iterations(1)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(ScaleUp, asg, "asg")->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond);
