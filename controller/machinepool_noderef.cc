@@ -355,22 +355,35 @@ namespace {
 
 // The usual pass: each nodeRef's Node still has a listed providerID, in list
 // order (the nodeRefs were made walking the list). Then nothing is retired,
-// and one walk with equality compares shows it, where hashing costs more.
-bool NoneRetired(const std::vector<std::pair<std::string_view, const Node*>>& ref_keys,
-                 const std::optional<ProviderIDList>& provider_ids, ProviderIDMatch match) {
-  if (!provider_ids) return ref_keys.empty();
-  const std::vector<SharedString>& ids = provider_ids->vec();
-  size_t j = 0;
-  auto listed_from_j = [&](std::string_view key) {
-    while (j < ids.size()) {
-      std::optional<std::string_view> k = ProviderIDKey(ids[j++], match);
-      if (k && StringEq{}(*k, key)) return true;
+// and a cursor over the list shows it with equality compares, where hashing
+// costs more. It walks beside the Nodes' reads, so a listed entry that
+// shares the Node's providerID buffer is settled by address, and its text,
+// when read, was just read for the Node's key.
+class ListedInOrder {
+ public:
+  ListedInOrder(const std::optional<ProviderIDList>& ids, ProviderIDMatch match)
+      : ids_(ids ? &ids->vec() : nullptr), match_(match) {}
+
+  // The next nodeRef's Node, its providerID and that ID's key.
+  void Next(const SharedString& id, std::string_view key) {
+    if (!in_order_) return;
+    while (ids_ != nullptr && j_ < ids_->size()) {
+      const SharedString& listed = (*ids_)[j_++];
+      if (listed.identity() == id.identity()) return;  // one buffer, one text
+      std::optional<std::string_view> k = ProviderIDKey(listed, match_);
+      if (k && StringEq{}(*k, key)) return;
     }
-    return false;
-  };
-  return std::all_of(ref_keys.begin(), ref_keys.end(),
-                     [&](const auto& ref) { return listed_from_j(ref.first); });
-}
+    in_order_ = false;
+  }
+  // Every Node so far was found in the list: none of them is retired.
+  bool in_order() const { return in_order_; }
+
+ private:
+  const std::vector<SharedString>* ids_;  // nullptr: no list
+  ProviderIDMatch match_;
+  size_t j_ = 0;  // entries before it were matched or skipped
+  bool in_order_ = true;
+};
 
 }  // namespace
 
@@ -392,6 +405,7 @@ Status DeleteRetiredNodes(ObjectClient<Node>* nodes, const std::vector<NodeRefer
   std::vector<std::shared_ptr<const Node>> held = nodes->GetSharedAll(names);
   std::vector<std::pair<std::string_view, const Node*>> ref_keys;
   ref_keys.reserve(held.size());
+  ListedInOrder listed(provider_ids, match);
   for (size_t i = 0; i < held.size(); ++i) {
     // The Node's spec line, then the providerID's header, loaded ahead.
     if (i + 2 * kPrefetchAhead < held.size() && held[i + 2 * kPrefetchAhead] != nullptr) {
@@ -403,9 +417,11 @@ Status DeleteRetiredNodes(ObjectClient<Node>* nodes, const std::vector<NodeRefer
     const Node* node = held[i].get();
     if (node == nullptr) continue;  // logged and skipped upstream
     std::optional<std::string_view> key = ProviderIDKey(node->spec.provider_id, match);
-    if (key) ref_keys.emplace_back(*key, node);
+    if (!key) continue;
+    ref_keys.emplace_back(*key, node);
+    listed.Next(node->spec.provider_id, *key);
   }
-  if (NoneRetired(ref_keys, provider_ids, match)) return Status::Ok();
+  if (listed.in_order()) return Status::Ok();
   // One arena for the map's entries, released at once.
   std::pmr::monotonic_buffer_resource arena;
   std::pmr::unordered_map<std::string_view, const Node*, StringHash, StringEq> retired(&arena);
