@@ -364,7 +364,7 @@ class ListedInOrder {
   ListedInOrder(const std::optional<ProviderIDList>& ids, ProviderIDMatch match)
       : ids_(ids ? &ids->vec() : nullptr), match_(match) {}
 
-  // The next nodeRef's Node, its providerID and that ID's key.
+  // The providerID of the next nodeRef's Node, and that ID's match key.
   void Next(const SharedString& id, std::string_view key) {
     if (!in_order_) return;
     while (ids_ != nullptr && j_ < ids_->size()) {
