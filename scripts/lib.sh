@@ -50,7 +50,7 @@ mpsim_python() {
 
 # mpsim_scale_scenario PROVIDER N FILE: the benchmark scenario, a scale-up of
 # one pool from 0 to N replicas on PROVIDER with its defaults, as
-# scripts/bench and scripts/bench-instructions both run it.
+# scripts/bench, bench-instructions and bench-cache all run it.
 mpsim_scale_scenario() {
   cat >"$3" <<YAML
 apiVersion: mpsim/v1
@@ -63,4 +63,14 @@ spec:
   events:
     - {at: 0s, scale: {pool: mp-0, replicas: $2}}
 YAML
+}
+
+# mpsim_need_valgrind SCRIPT TOOL ANNOTATOR: fails, saying what to install,
+# unless valgrind and TOOL's annotator are there (the counting benchmarks
+# need them; scripts/test does not install valgrind).
+mpsim_need_valgrind() {
+  if ! command -v valgrind >/dev/null || ! command -v "$3" >/dev/null; then
+    echo "error: $1 needs valgrind's $2 (apt-get install valgrind)" >&2
+    return 1
+  fi
 }
