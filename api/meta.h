@@ -60,13 +60,15 @@ struct OwnerReference {
 };
 
 struct ObjectMeta {
-  std::string name;
-  std::string ns;
   // Set by the API server on create. Shared: the references that name the
   // object (nodeRefs, owner references) copy a count, not 36 bytes.
   SharedString uid;
-  Labels labels;
+  // uid and annotations lead: with Node's spec and status before its meta,
+  // they share the Node's first lines with the fields every reconcile reads.
   StringMap annotations;
+  std::string name;
+  std::string ns;
+  Labels labels;
   std::vector<OwnerReference> owner_references;
   std::vector<std::string> finalizers;
   std::optional<Time> deletion_timestamp;

@@ -251,11 +251,16 @@ struct NodeStatus {
   NodeInfo node_info;
   bool operator==(const NodeStatus&) const = default;
 };
+// spec and status come before meta, unlike the API's order: what every
+// MachinePool reconcile reads of each Node (providerID, taints, conditions,
+// then meta's uid and annotations) shares the first lines with the counts of
+// make_shared's block. At 30,000 Nodes that saves a tenth of the run's
+// last-level cache misses (docs/PERFORMANCE.md, seventeenth round).
 struct Node {
   static constexpr const char* kKind = "Node";
-  ObjectMeta meta;
   NodeSpec spec;
   NodeStatus status;
+  ObjectMeta meta;
   bool operator==(const Node&) const = default;
 };
 

@@ -67,7 +67,7 @@ inline Node MakeNode(const std::string& name, const std::string& provider_id,
                      std::optional<std::string> ready_status = std::nullopt,
                      const std::string& uid = "") {
   Node n;
-  n.meta = {.name = name, .uid = uid};
+  n.meta = {.uid = uid, .name = name};
   n.spec.provider_id = provider_id;
   if (ready_status) n.status.conditions.push_back({.type = "Ready", .status = *ready_status});
   return n;
