@@ -3,6 +3,7 @@
 #include <cassert>
 #include <functional>
 #include <mutex>
+#include <new>
 #include <string>
 #include <unordered_map>
 
@@ -31,7 +32,7 @@ SharedString SharedString::Pinned(std::string s) {
   auto& reps = current_arena->reps_;
   auto it = reps.find(s);
   if (it == reps.end()) {
-    Rep* rep = new Rep(std::move(s));
+    Rep* rep = current_arena->Make(std::move(s));
     it = reps.emplace(rep->s, rep).first;
   }
   return Uncounted(it->second);
@@ -41,7 +42,13 @@ StringArena::StringArena() : previous_(current_arena) { current_arena = this; }
 
 StringArena::~StringArena() {
   current_arena = previous_;
-  for (const auto& [text, rep] : reps_) delete rep;
+  // The memory goes with reps_memory_; each Rep's text may own a buffer.
+  for (const auto& [text, rep] : reps_) rep->~Rep();
+}
+
+SharedString::Rep* StringArena::Make(std::string s) {
+  void* at = reps_memory_.allocate(sizeof(SharedString::Rep), alignof(SharedString::Rep));
+  return new (at) SharedString::Rep(std::move(s));
 }
 
 void StringArena::Abandon(std::unique_ptr<StringArena> arena) {

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <ext/atomicity.h>
 #include <memory>
+#include <memory_resource>
 #include <ostream>
 #include <string>
 #include <string_view>
@@ -158,6 +159,12 @@ class StringArena {
 
  private:
   friend class SharedString;
+  SharedString::Rep* Make(std::string s);
+  // The Reps, side by side in the order they were made: a run pins the uids,
+  // providerIDs and nodeRef names of its Nodes one after another, and every
+  // reconcile reads them in nearly that order, so neighbours share lines
+  // where one allocation each scattered them over the heap.
+  std::pmr::monotonic_buffer_resource reps_memory_{64 * 1024};
   // Each Rep by its text (a view of the Rep's own bytes).
   std::unordered_map<std::string_view, SharedString::Rep*, StringHash, StringEq> reps_;
   StringArena* previous_;

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <thread>
@@ -147,6 +148,25 @@ TEST(StringArena, AnAbandonedArenaHandsPinningBack) {
   EXPECT_NE(SharedString::Pinned("test://mp-0-00007").identity(), kept.identity())
       << "the abandoned arena no longer answers lookups";
   EXPECT_EQ(after, "test://mp-0-00008");
+}
+
+// Strings pinned one after another lie side by side, so a pass that reads the
+// uids or providerIDs of Nodes in the order they were made shares lines
+// (seventeenth round of docs/PERFORMANCE.md). Texts longer than the string's
+// inline buffer keep their bytes elsewhere; the header every pass reads is here.
+TEST(StringArena, StringsPinnedInTurnLieSideBySide) {
+  StringArena run;
+  std::vector<SharedString> ids;
+  for (int i = 0; i < 1000; ++i) {
+    ids.push_back(SharedString::Pinned("test:///mp-0-" + std::to_string(100000 + i)));
+  }
+  for (size_t i = 1; i < ids.size(); ++i) {
+    const auto gap = reinterpret_cast<uintptr_t>(ids[i].identity()) -
+                     reinterpret_cast<uintptr_t>(ids[i - 1].identity());
+    EXPECT_GT(gap, 0u) << i;
+    EXPECT_LE(gap, 64u) << i << ": two neighbours' headers a cache line apart or more";
+  }
+  EXPECT_EQ(ids[999], "test:///mp-0-100999");
 }
 
 // The cached hash is HashBytes of the text, for copies, equal strings in
