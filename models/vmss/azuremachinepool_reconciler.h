@@ -45,7 +45,7 @@ class AzureMachinePoolReconciler : public Reconciler {
   struct PoolState {
     Time last_clean = -1;               // the coalescing reconciler's last pass without error
     uint64_t ids_revision = ~0ull;      // the scale set revision `ids` was built from
-    std::vector<std::string> ids;       // sorted providerIDs (CAPZ #6011)
+    std::vector<SharedString> ids;      // sorted providerIDs (CAPZ #6011)
     uint64_t written_revision = ~0ull;  // the revision last patched into the AMP
     std::map<uint64_t, Time> draining;  // VM -> when its Machine's drain ends
     int32_t ready_machines = 0;         // status.replicas as last computed
@@ -87,7 +87,7 @@ class AzureMachinePoolReconciler : public Reconciler {
   Status DeleteMachinesLeft(const InfraMachinePool& imp, bool* left);
   // Writes replicas, ready and (when `ids`) the list, as Close does.
   Status WriteStatus(const InfraMachinePool& imp, const Pool& pool, int32_t ready_machines,
-                     const std::vector<std::string>* ids);
+                     const std::vector<SharedString>* ids);
   // One ARM request: counted, and a 429 with its Retry-After when the
   // subscription's bucket is empty (0: accepted).
   Duration Call(const InfraMachinePool& imp, const char* api, bool write);

@@ -102,10 +102,11 @@ Status AzureMachinePoolReconciler::DeleteOwner(const InfraMachine& ampm) {
 // in this pass are not in the cache yet, as upstream.
 Status AzureMachinePoolReconciler::CloseWithMachines(const InfraMachinePool& imp, Pool& pool) {
   if (!pool.vmss->exists()) return Status::Ok();  // the scale set's state is not known
-  std::vector<std::string> ids;
+  std::vector<SharedString> ids;
   int32_t ready_machines = 0;
   for (const auto& m : ListMachines(imp)) {
-    if (m->spec.provider_id) ids.push_back(*m->spec.provider_id);
+    // The VM's own buffer: the list then shares it with the Node.
+    if (m->spec.provider_id) ids.push_back(SharedString::Pinned(*m->spec.provider_id));
     ready_machines += m->status.ready.value_or(false);
   }
   std::sort(ids.begin(), ids.end());

@@ -133,7 +133,7 @@ Status AzureMachinePoolReconciler::Close(const InfraMachinePool& imp, Pool& pool
 
 Status AzureMachinePoolReconciler::WriteStatus(const InfraMachinePool& imp, const Pool& pool,
                                                int32_t ready_machines,
-                                               const std::vector<std::string>* ids) {
+                                               const std::vector<SharedString>* ids) {
   const std::optional<bool> ready =
       ReadyFor(pool.vmss->provisioning_state(), pool.opts.failed_behavior, imp.status.ready);
   if (ids == nullptr && imp.status.replicas == ready_machines && imp.status.ready == ready) {

@@ -104,10 +104,11 @@ void VirtualMachineScaleSet::CreateVm() {
   // CAPZ lowercases the resource group (converters.SDKToVMSSVM), and so does
   // cloud-provider-azure for the Node since kubernetes PR #74882; before it
   // the Node kept Azure's spelling and never matched (CAPZ #2817).
-  vm.provider_id = ProviderID(opts_, Lower(opts_.resource_group), pool_, vm);
-  vm.node_provider_id = opts_.node_keeps_resource_group_case
-                            ? ProviderID(opts_, opts_.resource_group, pool_, vm)
-                            : vm.provider_id;
+  vm.provider_id = SharedString::Pinned(ProviderID(opts_, Lower(opts_.resource_group), pool_, vm));
+  vm.node_provider_id =
+      opts_.node_keeps_resource_group_case
+          ? SharedString::Pinned(ProviderID(opts_, opts_.resource_group, pool_, vm))
+          : vm.provider_id;
   vm.model = model_;
   vm.kubelet_version = version_;
   ++counts_[static_cast<int>(VmState::kCreating)];

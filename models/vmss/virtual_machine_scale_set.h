@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "api/shared_string.h"
 #include "api/status.h"
 #include "models/vmss/vmss_options.h"
 #include "sim/event_loop.h"
@@ -27,8 +28,10 @@ struct VirtualMachine {
   uint64_t id = 0;  // instance ID: creation order, never reused (Uniform)
   std::string name;
   std::string zone;
-  std::string provider_id;       // as CAPZ lists it (resource group lowercased)
-  std::string node_provider_id;  // as the cloud provider sets it on the Node
+  // Pinned, as the other clouds' are: the Node, the providerIDList and every
+  // reconcile's reads share one buffer per VM, laid out in creation order.
+  SharedString provider_id;       // as CAPZ lists it (resource group lowercased)
+  SharedString node_provider_id;  // as the cloud provider sets it on the Node
   VmState state = VmState::kCreating;
   int model = 1;  // the scale-set model the VM was created with
   std::string kubelet_version;
@@ -76,7 +79,7 @@ class VirtualMachineScaleSet {
   // LIST of the VMs, in instance-ID order.
   const std::map<uint64_t, VirtualMachine>& vms() const { return vms_; }
   // The providerIDs of every listed VM, sorted as strings, kept as VMs come and go.
-  const std::set<std::string>& provider_ids() const { return provider_ids_; }
+  const std::set<SharedString>& provider_ids() const { return provider_ids_; }
   // Bumped whenever provider_ids() changes.
   uint64_t revision() const { return revision_; }
 
@@ -112,7 +115,7 @@ class VirtualMachineScaleSet {
   std::map<std::string, int32_t> versions_;  // image -> VMs on it
   std::map<std::string, int32_t> in_zone_;   // zone -> VMs holding an allocation
   std::map<uint64_t, VirtualMachine> vms_;
-  std::set<std::string> provider_ids_;
+  std::set<SharedString> provider_ids_;
   uint64_t revision_ = 0;
 };
 

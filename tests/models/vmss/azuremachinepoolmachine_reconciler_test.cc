@@ -81,7 +81,7 @@ class AmpmTest : public ::testing::Test {
     const VirtualMachine& vm = vmss_->vms().at(id);
     Node n;
     n.meta.name = vm.name;
-    n.spec.provider_id = provider_id.empty() ? vm.provider_id : provider_id;
+    n.spec.provider_id = provider_id.empty() ? vm.provider_id : SharedString(provider_id);
     n.status.conditions = {{.type = "Ready", .status = ready ? "True" : "False"}};
     client_.nodes().Add(n);
   }

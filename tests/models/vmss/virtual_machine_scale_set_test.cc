@@ -247,6 +247,22 @@ TEST_F(VmssTest, UniformProviderIdsLowercaseTheResourceGroupOnBothSides) {
   EXPECT_EQ(ProviderIds(o), std::make_pair(want, want));
 }
 
+// The listed providerID, the VM's and its Node's are one pinned buffer, as on
+// the other clouds, so the MachinePool reconcile's matches settle by address
+// (seventeenth round of docs/PERFORMANCE.md).
+TEST_F(VmssTest, ListedVmAndNodeProviderIdsShareOneBuffer) {
+  StringArena run;
+  VirtualMachineScaleSet s(&loop_, &workload_, &rec_, "mp-0", Options(), 1);
+  ASSERT_TRUE(s.Put(1, "v1.30.0", "data").ok());
+  RunTo(5 * kMinute);
+  const auto& nodes = server_.Store<Node>().objects();
+  auto node = nodes.find(ObjectKey{"", "mp-0_0"});
+  ASSERT_NE(node, nodes.end());
+  const void* vm = s.vms().at(0).provider_id.identity();
+  EXPECT_EQ(s.provider_ids().begin()->identity(), vm);
+  EXPECT_EQ(node->second->spec.provider_id.identity(), vm);
+}
+
 // Before kubernetes PR #74882 the Node kept the resource group's case: the
 // two strings differ and never match exactly (CAPZ #2817).
 TEST_F(VmssTest, NodeKeepsTheResourceGroupsCaseWhenAsked) {
