@@ -64,6 +64,11 @@ def main(src, dst=None):
         for r in csv.DictReader(f):
             by_provider.setdefault(r["provider"], []).append(r)
     axes = None
+    fittable = any(sum(int(r["replicas"]) >= FIT_FROM for r in rows) >= 2 for rows in by_provider.values())
+    if dst and not fittable:
+        # A one-point plot would replace the last full one (docs/instructions.png).
+        print(f"not plotting: no provider has two sizes from {FIT_FROM} replicas up; {dst} left as it was")
+        dst = None
     if dst:
         import matplotlib
 
