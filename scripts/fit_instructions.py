@@ -15,8 +15,13 @@ from loglog import fit_exponent, save
 FIT_FROM = 1000  # below that a run is mostly start-up
 
 
+def fit_rows(rows):
+    """The rows a fit uses, by replicas: those from FIT_FROM up."""
+    return sorted((r for r in rows if int(r["replicas"]) >= FIT_FROM), key=lambda r: int(r["replicas"]))
+
+
 def report(provider, rows, axes, color=None):
-    rows = sorted((r for r in rows if int(r["replicas"]) >= FIT_FROM), key=lambda r: int(r["replicas"]))
+    rows = fit_rows(rows)
     if len(rows) < 2:
         print(f"{provider}: fewer than two sizes from {FIT_FROM} replicas up; nothing to fit")
         return
@@ -64,7 +69,7 @@ def main(src, dst=None):
         for r in csv.DictReader(f):
             by_provider.setdefault(r["provider"], []).append(r)
     axes = None
-    fittable = any(sum(int(r["replicas"]) >= FIT_FROM for r in rows) >= 2 for rows in by_provider.values())
+    fittable = any(len(fit_rows(rows)) >= 2 for rows in by_provider.values())
     if dst and not fittable:
         # A one-point plot would replace the last full one (docs/instructions.png).
         print(f"not plotting: no provider has two sizes from {FIT_FROM} replicas up; {dst} left as it was")
