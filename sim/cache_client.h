@@ -47,18 +47,17 @@ class CacheClient : public ObjectClient<T> {
 
   std::vector<Ptr> List(const ListOptions<T>& opts) override {
     if (!opts.index_field.empty()) return ListIndexed(opts);
-    using Entry = typename KeyedObjects<T>::Entry;
-    const std::vector<const Entry*>& all = informer_->InOrder();
+    const std::vector<const Ptr*>& all = informer_->InOrder();
     auto it = all.begin();
     if (!opts.ns.empty()) {
-      const ObjectKey first{opts.ns, ""};
-      it = std::lower_bound(all.begin(), all.end(), first,
-                            [](const Entry* e, const ObjectKey& k) { return e->first < k; });
+      it = std::lower_bound(
+          all.begin(), all.end(), opts.ns,
+          [](const Ptr* cell, const std::string& ns) { return (*cell)->meta.ns < ns; });
     }
     std::vector<Ptr> out;
     for (; it != all.end(); ++it) {
       if (it + kPrefetchAhead < all.end()) PrefetchRead(it[kPrefetchAhead]);
-      const T& obj = *(*it)->second;
+      const T& obj = ***it;  // cell, pointer, object
       if (!opts.ns.empty() && obj.meta.ns != opts.ns) break;
       if (Matches(obj, opts)) out.push_back(informer_->Lease(&obj));
     }

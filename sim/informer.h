@@ -62,14 +62,18 @@ class Informer {
   // Readers still holding leased pointers keep every cached object.
   ~Informer() {
     if (lease_.use_count() == 1) return;
-    for (const auto& [key, obj] : cache_.ordered()) lease_->kept.push_back(obj);
+    cache_.ForEach([this](const Ptr& obj) { lease_->kept.push_back(obj); });
   }
 
   void AddHandler(Handler h) { handlers_.push_back(std::move(h)); }
-  const std::map<ObjectKey, Ptr>& cache() const { return cache_.ordered(); }
-  // The cache's entries in key order, as a vector (KeyedObjects::InOrder).
-  const std::vector<const typename KeyedObjects<T>::Entry*>& InOrder() const {
-    return cache_.InOrder();
+  // A copy of the cache in key order, for tests.
+  std::map<ObjectKey, Ptr> cache() const { return cache_.Ordered(); }
+  size_t size() const { return cache_.size(); }
+  // The cache's objects in key order (KeyedObjects::InOrder).
+  const std::vector<const Ptr*>& InOrder() const { return cache_.InOrder(); }
+  template <class F>
+  void ForEach(F&& f) const {
+    cache_.ForEach(std::forward<F>(f));
   }
   // The cached object with this key, or nullptr; a hashed lookup, as Gets
   // are the hottest cache reads.
@@ -93,7 +97,7 @@ class Informer {
   void AddIndex(const std::string& field) {
     if (index_.count(field)) return;
     auto& values = index_[field];
-    for (const auto& [key, obj] : cache_.ordered()) Reindex(nullptr, obj.get(), field, &values);
+    cache_.ForEach([&](const Ptr& obj) { Reindex(nullptr, obj.get(), field, &values); });
   }
 
   // The keys of cached objects whose `field` index holds `value`, in key

@@ -1,13 +1,16 @@
 // The objects of one kind by namespace/name, as the API server's stores and the
-// informers' caches hold them: ordered for List, hashed beside that for Gets.
+// informers' caches hold them: in key order for List, hashed for Gets.
 #pragma once
 
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <deque>
+#include <iterator>
 #include <map>
 #include <memory>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -17,11 +20,12 @@
 
 namespace mpsim {
 
-// An ordered map and a flat open-addressing index over the same objects, kept
-// in step. The index's slots hold the object and a copy of its key, so a Get
-// reads one slot: a node-based hash map costs a bucket, a chain link, a node
-// and the tree's node, each a cache miss on a 10,000-Node cache, and every
-// MachinePool reconcile makes one Get per nodeRef (deleteRetiredNodes).
+// Each object sits in a cell of its own, and two structures point at the
+// cells: a vector in key order, which a List walks, and a flat
+// open-addressing index, whose slots hold the key and the object too, so a
+// Get reads one slot. The cells are 16 bytes each, side by side: a List of
+// 10,000 Nodes reads 160 KB of them where a tree's walk costs a cache miss
+// per node, and a Put in place of an object writes its cell and slot only.
 // Linear probing at a load of at most one half; erasure shifts the run back,
 // so no tombstones pile up. The index is never iterated, so its order cannot
 // reach an output.
@@ -29,30 +33,40 @@ template <class T>
 class KeyedObjects {
  public:
   using Ptr = std::shared_ptr<const T>;
-  using Map = std::map<ObjectKey, Ptr>;
 
-  using Entry = typename Map::value_type;
+  KeyedObjects() = default;
+  KeyedObjects(const KeyedObjects&) = delete;  // the vectors point into cells_
+  KeyedObjects& operator=(const KeyedObjects&) = delete;
 
-  const Map& ordered() const { return ordered_; }
   size_t size() const { return size_; }
 
-  // The entries in key order, as a vector: a List walks it with loads that
-  // do not wait for each other, where the tree's walk is a chain of cache
-  // misses. Kept between calls; new keys are merged in (a binary search
-  // each), and an erasure has it rebuilt from the tree at the next call.
-  const std::vector<const Entry*>& InOrder() const {
-    if (!in_order_valid_) {
-      RebuildInOrder();
-    } else if (!inserted_.empty()) {
-      MergeInserted();
-    }
+  // The cells in key order, none empty. Kept between calls: new keys are
+  // merged in (a binary search each, or one merge when there are many), and
+  // the cells of erased keys are dropped and then reused.
+  const std::vector<const Ptr*>& InOrder() const {
+    if (!erased_.empty()) DropErased();
+    if (!inserted_.empty()) MergeInserted();
     return in_order_;
+  }
+
+  // Calls f(const Ptr&) for each object, in key order.
+  template <class F>
+  void ForEach(F&& f) const {
+    for (const Ptr* cell : InOrder()) f(*cell);
+  }
+
+  // A copy as a map, for the rare readers that want one (tests, a scenario's
+  // machine deletion).
+  std::map<ObjectKey, Ptr> Ordered() const {
+    std::map<ObjectKey, Ptr> out;
+    for (const Ptr* cell : InOrder()) out.emplace_hint(out.end(), (*cell)->meta.Key(), *cell);
+    return out;
   }
 
   // The object with this key, or nullptr.
   const Ptr* Find(ObjectKeyRef key) const {
     const Slot* s = FindSlot(key);
-    return s == nullptr ? nullptr : &s->obj;
+    return s == nullptr ? nullptr : s->cell;
   }
 
   // Find of each key, in order. Each slot holds its key, so a lookup reads
@@ -72,42 +86,44 @@ class KeyedObjects {
         PrefetchRead(keys[i + kPrefetchAhead].name.data());  // gone from cache since hashed
       }
       const Slot* s = FindSlot(keys[i], hashes[i]);
-      out->push_back(s == nullptr ? nullptr : s->obj.get());
+      out->push_back(s == nullptr ? nullptr : s->obj);
     }
   }
 
   // Stores obj under its key, in place of any object there.
   // REQUIRES: obj != nullptr.
   void Put(Ptr obj) {
-    if (Slot* s = FindSlot(ObjectKeyRef{obj->meta.ns, obj->meta.name})) {
-      s->pos->second = obj;
-      s->obj = std::move(obj);
+    const ObjectKeyRef key{obj->meta.ns, obj->meta.name};
+    const uint64_t h = ObjectKeyHash{}(key);
+    if (Slot* s = FindSlot(key, h)) {
+      s->obj = obj.get();
+      *s->cell = std::move(obj);
       return;
     }
-    auto pos = ordered_.emplace(obj->meta.Key(), obj).first;
-    if (in_order_valid_) inserted_.push_back(&*pos);
     if (2 * (size_ + 1) > slots_.size()) Grow();
-    const ObjectKeyRef key{obj->meta.ns, obj->meta.name};
-    Place(Slot{ObjectKeyHash{}(key), std::move(obj), pos, InlineKey::Of(key)});
+    Ptr* cell = NewCell();
+    inserted_.push_back(cell);
+    Place(Slot{h, cell, obj.get(), InlineKey::Of(key)});
+    *cell = std::move(obj);
     ++size_;
   }
 
-  // Removes the object with this key, if any.
+  // Removes the object with this key, if any. The object may be freed here,
+  // so `key` must not view into it past this call.
   void Erase(ObjectKeyRef key) {
     Slot* s = FindSlot(key);
     if (s == nullptr) return;
-    ordered_.erase(s->pos);
-    in_order_valid_ = false;
-    inserted_.clear();
+    s->cell->reset();  // left empty in the vectors until the next InOrder
+    erased_.push_back(s->cell);
     size_t hole = static_cast<size_t>(s - slots_.data());
     slots_[hole] = Slot{};
     --size_;
     // Backward-shift deletion: pull later entries of the run into the hole
     // when the hole lies between their home slot and where they sit.
-    for (size_t i = (hole + 1) & mask(); slots_[i].obj != nullptr; i = (i + 1) & mask()) {
+    for (size_t i = (hole + 1) & mask(); slots_[i].cell != nullptr; i = (i + 1) & mask()) {
       const size_t home = slots_[i].hash & mask();
       if (((i - home) & mask()) >= ((i - hole) & mask())) {
-        slots_[hole] = std::move(slots_[i]);
+        slots_[hole] = slots_[i];
         slots_[i] = Slot{};
         hole = i;
       }
@@ -144,10 +160,18 @@ class KeyedObjects {
   // nothing else.
   struct alignas(64) Slot {
     uint64_t hash = 0;
-    Ptr obj;  // nullptr: empty slot
-    typename Map::iterator pos{};
+    Ptr* cell = nullptr;     // nullptr: empty slot
+    const T* obj = nullptr;  // the cell's object, so that a Get need not read the cell
     InlineKey key;
   };
+
+  // Key order, as ObjectKey's: namespace, then name.
+  static bool CellLess(const Ptr* a, const Ptr* b) {
+    const ObjectMeta& x = (*a)->meta;
+    const ObjectMeta& y = (*b)->meta;
+    const int ns = std::string_view(x.ns).compare(y.ns);
+    return ns != 0 ? ns < 0 : std::string_view(x.name) < std::string_view(y.name);
+  }
 
   size_t mask() const { return slots_.size() - 1; }
 
@@ -155,7 +179,7 @@ class KeyedObjects {
   Slot* FindSlot(ObjectKeyRef key, uint64_t h) {
     if (slots_.empty()) return nullptr;
     const InlineKey probe = InlineKey::Of(key);
-    for (size_t i = h & mask(); slots_[i].obj != nullptr; i = (i + 1) & mask()) {
+    for (size_t i = h & mask(); slots_[i].cell != nullptr; i = (i + 1) & mask()) {
       const Slot& s = slots_[i];
       if (s.hash != h) continue;
       // A long key is never equal to an inline one: their lengths differ.
@@ -176,55 +200,67 @@ class KeyedObjects {
   void PrefetchSlot(uint64_t h) const {
     if (!slots_.empty()) PrefetchRead(&slots_[h & mask()]);
   }
-  void Place(Slot s) {
+  void Place(const Slot& s) {
     size_t i = s.hash & mask();
-    while (slots_[i].obj != nullptr) i = (i + 1) & mask();
-    slots_[i] = std::move(s);
+    while (slots_[i].cell != nullptr) i = (i + 1) & mask();
+    slots_[i] = s;
   }
 
   void Grow() {
     std::vector<Slot> old(std::max<size_t>(16, slots_.size() * 2));
     old.swap(slots_);
-    for (Slot& s : old) {
-      if (s.obj != nullptr) Place(std::move(s));
+    for (const Slot& s : old) {
+      if (s.cell != nullptr) Place(s);
     }
   }
 
-  void RebuildInOrder() const {
-    in_order_.clear();
-    in_order_.reserve(ordered_.size());
-    for (const Entry& e : ordered_) in_order_.push_back(&e);
-    inserted_.clear();
-    in_order_valid_ = true;
+  // A cell no vector points at: one freed by DropErased, else a new one.
+  Ptr* NewCell() {
+    if (!free_.empty()) {
+      Ptr* cell = free_.back();
+      free_.pop_back();
+      return cell;
+    }
+    return &cells_.emplace_back();
+  }
+
+  void DropErased() const {
+    auto empty = [](const Ptr* cell) { return *cell == nullptr; };
+    std::erase_if(in_order_, empty);
+    std::erase_if(inserted_, empty);
+    free_.insert(free_.end(), erased_.begin(), erased_.end());
+    erased_.clear();
   }
 
   // Few new keys: each goes where a binary search puts it, and the vector is
-  // copied once. Many: the tree's walk is cheaper than the searches.
+  // copied once. Many: one merge of the two sorted runs.
   void MergeInserted() const {
-    if (inserted_.size() * 16 > in_order_.size()) return RebuildInOrder();
-    auto by_key = [](const Entry* a, const Entry* b) { return a->first < b->first; };
-    std::sort(inserted_.begin(), inserted_.end(), by_key);
-    std::vector<const Entry*> merged;
+    std::sort(inserted_.begin(), inserted_.end(), CellLess);
+    std::vector<const Ptr*> merged;
     merged.reserve(in_order_.size() + inserted_.size());
-    auto from = in_order_.begin();
-    for (const Entry* e : inserted_) {
-      auto at = std::upper_bound(from, in_order_.end(), e, by_key);
-      merged.insert(merged.end(), from, at);
-      merged.push_back(e);
-      from = at;
+    if (inserted_.size() * 16 > in_order_.size()) {
+      std::merge(in_order_.begin(), in_order_.end(), inserted_.begin(), inserted_.end(),
+                 std::back_inserter(merged), CellLess);
+    } else {
+      auto from = in_order_.begin();
+      for (const Ptr* cell : inserted_) {
+        auto at = std::upper_bound(from, in_order_.end(), cell, CellLess);
+        merged.insert(merged.end(), from, at);
+        merged.push_back(cell);
+        from = at;
+      }
+      merged.insert(merged.end(), from, in_order_.end());
     }
-    merged.insert(merged.end(), from, in_order_.end());
     in_order_.swap(merged);
     inserted_.clear();
   }
 
-  Map ordered_;
-  // InOrder's vector: pointers to ordered_'s entries, which stay put while
-  // their key is there; valid unless a key was erased since it was made.
-  mutable std::vector<const Entry*> in_order_;
-  mutable std::vector<const Entry*> inserted_;  // keys put since, unsorted
-  mutable bool in_order_valid_ = false;
-  std::vector<Slot> slots_;  // size is zero or a power of two
+  std::deque<Ptr> cells_;             // stable addresses; an empty one is free or just erased
+  mutable std::vector<Ptr*> free_;    // cells no vector points at
+  mutable std::vector<Ptr*> erased_;  // emptied since the last InOrder
+  mutable std::vector<const Ptr*> in_order_;  // key order, as of the last InOrder
+  mutable std::vector<const Ptr*> inserted_;  // cells of keys put since, unsorted
+  std::vector<Slot> slots_;                   // size is zero or a power of two
   size_t size_ = 0;
 };
 

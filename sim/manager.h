@@ -117,10 +117,10 @@ ControllerHandle* Manager::AddController(const std::string& name, WorkQueueOptio
   Informer<T>* inf = &informer<T>();
   return AddControllerImpl(name, std::move(opts), std::move(make), [inf, is_for] {
     std::vector<Request> keys;
-    keys.reserve(inf->cache().size());
-    for (const auto& [key, obj] : inf->cache()) {
-      if (!is_for || is_for(*obj)) keys.push_back({key});
-    }
+    keys.reserve(inf->size());
+    inf->ForEach([&](const std::shared_ptr<const T>& obj) {
+      if (!is_for || is_for(*obj)) keys.push_back({obj->meta.Key()});
+    });
     return keys;
   });
 }

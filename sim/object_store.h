@@ -43,7 +43,9 @@ class ObjectStore {
   ObjectStore& operator=(const ObjectStore&) = delete;
 
   void Watch(Watcher w) { watchers_.push_back(std::move(w)); }
-  const std::map<ObjectKey, Ptr>& objects() const { return objects_.ordered(); }
+  // A copy in key order, for tests and rare readers; size() costs nothing.
+  std::map<ObjectKey, Ptr> objects() const { return objects_.Ordered(); }
+  size_t size() const { return objects_.size(); }
 
   // The stored object, shared, or nullptr.
   Ptr Find(ObjectKeyRef key) const {

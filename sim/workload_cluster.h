@@ -59,7 +59,7 @@ class WorkloadCluster {
                          const std::vector<Taint>& taints);
 
   ApiServer* server() const { return server_; }
-  size_t nodes() const { return server_->Store<Node>().objects().size(); }
+  size_t nodes() const { return server_->Store<Node>().size(); }
 
   // The perturbations the faults apply, exposed for tests.
   static std::string ToggleCase(const std::string& provider_id);

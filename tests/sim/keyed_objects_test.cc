@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -22,7 +23,7 @@ std::shared_ptr<const Node> MakeNode(const std::string& ns, const std::string& n
 
 std::vector<std::string> OrderedNames(const KeyedObjects<Node>& objs) {
   std::vector<std::string> out;
-  for (const auto& [key, node] : objs.ordered()) out.push_back(key.String());
+  for (const auto& [key, node] : objs.Ordered()) out.push_back(key.String());
   return out;
 }
 
@@ -76,7 +77,7 @@ TEST(KeyedObjects, PutReplacesInPlace) {
   objs.Put(MakeNode("", "a", "two"));
   EXPECT_EQ(objs.size(), 1u);
   EXPECT_EQ((*objs.Find({"", "a"}))->spec.provider_id, "two");
-  EXPECT_EQ(objs.ordered().at({"", "a"})->spec.provider_id, "two");
+  EXPECT_EQ(objs.Ordered().at({"", "a"})->spec.provider_id, "two");
 }
 
 // Growth re-places every entry, and erasure shifts runs back: after erasing
@@ -90,7 +91,7 @@ TEST(KeyedObjects, SurvivesGrowthAndBackwardShiftErasure) {
   for (int i = 0; i < kN; i += 3) objs.Erase({"", name(i)});
   const size_t left = static_cast<size_t>(kN - (kN + 2) / 3);
   EXPECT_EQ(objs.size(), left);
-  EXPECT_EQ(objs.ordered().size(), left);
+  EXPECT_EQ(objs.Ordered().size(), left);
   for (int i = 0; i < kN; ++i) {
     const std::shared_ptr<const Node>* found = objs.Find({"", name(i)});
     if (i % 3 == 0) {
@@ -108,7 +109,7 @@ TEST(KeyedObjects, AnErasedKeyCanComeBackAndErasingTheAbsentIsANoOp) {
   objs.Put(MakeNode("", "a"));
   objs.Erase({"", "a"});
   EXPECT_EQ(objs.Find({"", "a"}), nullptr);
-  EXPECT_TRUE(objs.ordered().empty());
+  EXPECT_TRUE(objs.Ordered().empty());
   objs.Put(MakeNode("", "a", "back"));
   EXPECT_EQ((*objs.Find({"", "a"}))->spec.provider_id, "back");
 }
@@ -139,37 +140,68 @@ TEST(KeyedObjects, FindAllAnswersAsOneFindPerKey) {
   EXPECT_EQ(found[1]->meta.name, "n-98");
 }
 
-// InOrder is the tree's order at every step, whether it merged a few new keys
-// into the last vector, rebuilt it after many, or after an erasure, and it
-// shows an object put in place of another under the same key.
-TEST(KeyedObjects, InOrderFollowsTheTreeThroughPutsAndErasures) {
+// InOrder is key order at every step, checked against a std::map kept beside
+// it, whether it merged a few new keys into the last vector by binary
+// search, many at once, or dropped the cells of erased keys; it shows an
+// object put in place of another under the same key.
+TEST(KeyedObjects, InOrderFollowsKeyOrderThroughPutsAndErasures) {
   KeyedObjects<Node> objs;
-  auto expect_tree_order = [&objs] {
-    std::vector<std::string> in_order;
-    for (const auto* e : objs.InOrder()) {
-      in_order.push_back(e->first.String() + "=" + e->second->spec.provider_id.str());
-    }
-    std::vector<std::string> tree;
-    for (const auto& [key, node] : objs.ordered()) {
-      tree.push_back(key.String() + "=" + node->spec.provider_id.str());
-    }
-    EXPECT_EQ(in_order, tree);
+  std::map<ObjectKey, std::string> model;
+  auto put = [&](const std::string& ns, const std::string& name, const std::string& id = "") {
+    objs.Put(MakeNode(ns, name, id));
+    model[{ns, name}] = id;
   };
-  for (int i = 0; i < 200; i += 2) objs.Put(MakeNode("ns", "n-" + std::to_string(1000 + i)));
-  expect_tree_order();  // first call: built from the tree
-  objs.Put(MakeNode("ns", "n-1051"));
-  objs.Put(MakeNode("a", "first"));
-  objs.Put(MakeNode("zz", "last"));
-  objs.Put(MakeNode("ns", "n-1001"));
-  expect_tree_order();  // four new keys merged in
-  objs.Put(MakeNode("ns", "n-1051", "replaced"));
-  expect_tree_order();
-  objs.Erase({"ns", "n-1100"});
-  objs.Put(MakeNode("ns", "n-1100b"));
-  expect_tree_order();  // rebuilt after the erasure
-  for (int i = 1; i < 200; i += 2) objs.Put(MakeNode("ns", "n-" + std::to_string(1000 + i)));
-  expect_tree_order();  // many new keys: rebuilt
-  EXPECT_EQ(objs.InOrder().size(), objs.ordered().size());
+  auto erase = [&](const std::string& ns, const std::string& name) {
+    objs.Erase({ns, name});
+    model.erase({ns, name});
+  };
+  auto expect_key_order = [&] {
+    std::vector<std::string> in_order;
+    for (const auto* cell : objs.InOrder()) {
+      in_order.push_back((*cell)->meta.Key().String() + "=" + (*cell)->spec.provider_id.str());
+    }
+    std::vector<std::string> want;
+    for (const auto& [key, id] : model) want.push_back(key.String() + "=" + id);
+    EXPECT_EQ(in_order, want);
+  };
+  for (int i = 0; i < 200; i += 2) put("ns", "n-" + std::to_string(1000 + i));
+  expect_key_order();  // first call: every key new, one merge
+  put("ns", "n-1051");
+  put("a", "first");
+  put("zz", "last");
+  put("ns", "n-1001");
+  expect_key_order();  // four new keys, each placed by a binary search
+  put("ns", "n-1051", "replaced");
+  expect_key_order();
+  erase("ns", "n-1100");
+  put("ns", "n-1100b");
+  erase("ns", "n-1001");  // new since the last call, and gone before the next
+  erase("ns", "absent");
+  expect_key_order();
+  erase("ns", "n-1002");
+  put("ns", "n-1002", "back");  // the same key, in a new cell
+  expect_key_order();
+  for (int i = 1; i < 200; i += 2) put("ns", "n-" + std::to_string(1000 + i));
+  expect_key_order();  // many new keys: merged as one run
+  EXPECT_EQ(objs.InOrder().size(), objs.size());
+}
+
+// An erased key's cell holds nothing from then on; InOrder drops it from the
+// order and only then gives it to a new key, so churn does not grow the cells.
+TEST(KeyedObjects, AnErasedCellIsReusedOnceInOrderHasDroppedIt) {
+  KeyedObjects<Node> objs;
+  objs.Put(MakeNode("", "a"));
+  const std::shared_ptr<const Node>* cell_a = objs.Find({"", "a"});
+  objs.Erase({"", "a"});
+  EXPECT_EQ(*cell_a, nullptr);
+  objs.Put(MakeNode("", "b"));
+  EXPECT_NE(objs.Find({"", "b"}), cell_a);  // the order may still point at a's cell
+  ASSERT_EQ(objs.InOrder().size(), 1u);
+  EXPECT_EQ((*objs.InOrder()[0])->meta.name, "b");
+  objs.Put(MakeNode("", "c"));
+  EXPECT_EQ(objs.Find({"", "c"}), cell_a);
+  ASSERT_EQ(objs.InOrder().size(), 2u);
+  EXPECT_EQ((*objs.InOrder()[1])->meta.name, "c");
 }
 
 }  // namespace
