@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "api/line_aligned.h"
 #include "api/shared_string.h"
 #include "api/string_hash.h"
 #include "api/string_map.h"
@@ -102,7 +103,9 @@ struct Condition {
   bool operator==(const Condition&) const = default;
 };
 
-using Conditions = std::vector<Condition>;
+// Line-aligned: a condition's type and status, which every lookup reads, are
+// one line.
+using Conditions = std::vector<Condition, LineAligned<Condition>>;
 
 // First condition of the given type, or nullptr.
 const Condition* FindCondition(const Conditions& cs, const std::string& type);

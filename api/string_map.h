@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "api/line_aligned.h"
 #include "api/shared_string.h"
 
 namespace mpsim {
@@ -32,8 +33,10 @@ class StringMap {
   using key_type = SharedString;
   using mapped_type = SharedString;
   using value_type = std::pair<SharedString, SharedString>;
-  using iterator = std::vector<value_type>::iterator;
-  using const_iterator = std::vector<value_type>::const_iterator;
+  // Line-aligned: a Node's four owner annotations, 64 bytes, are one line.
+  using Entries = std::vector<value_type, LineAligned<value_type>>;
+  using iterator = Entries::iterator;
+  using const_iterator = Entries::const_iterator;
   using size_type = size_t;
 
   StringMap() = default;
@@ -150,7 +153,7 @@ class StringMap {
       return std::string_view(e.first) < key;
     }
   };
-  std::vector<value_type> entries_;  // sorted by key, keys unique
+  Entries entries_;  // sorted by key, keys unique
 };
 
 }  // namespace mpsim

@@ -37,10 +37,10 @@ int MergePriority(const std::string& status, const std::string& severity) {
 struct Group {
   std::string status;
   std::string severity;
-  std::vector<Condition> conditions;
+  Conditions conditions;
 };
 
-std::vector<Group> GroupConditions(const std::vector<Condition>& in_scope) {
+std::vector<Group> GroupConditions(const Conditions& in_scope) {
   std::vector<Group> groups;
   for (const Condition& c : in_scope) {
     auto it = std::find_if(groups.begin(), groups.end(), [&](const Group& g) {
@@ -131,7 +131,7 @@ void MirrorV1Beta1(MachinePool* mp, const std::string& type, const Conditions& e
 void SetReadySummary(MachinePool* mp, Time now) {
   const MachinePoolV1Beta1Status* v = FindV1Beta1(*mp);
   if (v == nullptr) return;
-  std::vector<Condition> in_scope;
+  Conditions in_scope;
   for (const Condition& c : v->conditions) {
     if (c.type == capi::kBootstrapReadyV1Beta1 || c.type == capi::kInfrastructureReadyV1Beta1 ||
         c.type == capi::kReplicasReadyV1Beta1) {
