@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "api/line_aligned.h"
 #include "api/merge_patch.h"
 #include "api/objects.h"
 #include "api/reconciler.h"
@@ -184,7 +185,9 @@ class ObjectStore {
   void Commit(EventType type, Ptr old, T* next) {
     next->meta.resource_version = ++c_->resource_version;
     ++c_->writes;
-    Ptr obj = std::make_shared<const T>(*next);
+    // Line-aligned: a Node's count block and the fields every reconcile
+    // reads of it, 128 bytes, are then two cache lines, not three.
+    Ptr obj = std::allocate_shared<const T>(LineAligned<T>(), *next);
     objects_.Put(obj);
     Notify(type, old, obj);
   }

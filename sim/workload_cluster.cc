@@ -92,7 +92,7 @@ void WorkloadCluster::Register(const std::string& instance) {
   if (!opts_.provider_id_by_kubelet) {
     node.spec.taints.push_back({kCloudUninitializedTaint, "true", "NoSchedule"});
   }
-  node.status.node_info.kubelet_version = m.version;
+  node.status.node_info.kubelet_version = SharedString::Interned(m.version);
   if (auto c = node_config_.find(m.pool); c != node_config_.end()) {
     Reconfigure(&node, {}, c->second);
   }
