@@ -1,5 +1,5 @@
-// An allocator whose blocks start on a cache line, for the small buffers of
-// which every reconcile reads the start, once per Node (annotations, conditions).
+// An allocator whose blocks start on a cache line, for what every reconcile
+// reads the start of, once per Node: annotations, conditions, stored versions.
 #pragma once
 
 #include <cstddef>
