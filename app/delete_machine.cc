@@ -1,5 +1,6 @@
 #include "app/delete_machine.h"
 
+#include <memory>
 #include <vector>
 
 namespace mpsim {
@@ -10,11 +11,11 @@ namespace {
 std::vector<std::string> LiveMachines(ApiServer* mgmt, const std::string& ns,
                                       const std::string& pool) {
   std::vector<std::string> names;
-  for (const auto& [key, m] : mgmt->Store<Machine>().objects()) {
-    if (key.ns != ns || m->meta.deletion_timestamp) continue;
+  mgmt->Store<Machine>().ForEach([&](const std::shared_ptr<const Machine>& m) {
+    if (m->meta.ns != ns || m->meta.deletion_timestamp) return;
     auto label = m->meta.labels.find("cluster.x-k8s.io/pool-name");
-    if (label != m->meta.labels.end() && label->second == pool) names.push_back(key.name);
-  }
+    if (label != m->meta.labels.end() && label->second == pool) names.push_back(m->meta.name);
+  });
   return names;
 }
 

@@ -44,9 +44,14 @@ class ObjectStore {
   ObjectStore& operator=(const ObjectStore&) = delete;
 
   void Watch(Watcher w) { watchers_.push_back(std::move(w)); }
-  // A copy in key order, for tests and rare readers; size() costs nothing.
+  // A copy in key order, for tests; readers in a run walk ForEach instead.
   std::map<ObjectKey, Ptr> objects() const { return objects_.Ordered(); }
   size_t size() const { return objects_.size(); }
+  // Calls f(const Ptr&) for each stored object, in key order.
+  template <class F>
+  void ForEach(F&& f) const {
+    objects_.ForEach(std::forward<F>(f));
+  }
 
   // The stored object, shared, or nullptr.
   Ptr Find(ObjectKeyRef key) const {
