@@ -10,7 +10,7 @@
 #include <iterator>
 #include <map>
 #include <memory>
-#include <string_view>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -169,8 +169,7 @@ class KeyedObjects {
   static bool CellLess(const Ptr* a, const Ptr* b) {
     const ObjectMeta& x = (*a)->meta;
     const ObjectMeta& y = (*b)->meta;
-    const int ns = std::string_view(x.ns).compare(y.ns);
-    return ns != 0 ? ns < 0 : std::string_view(x.name) < std::string_view(y.name);
+    return std::tie(x.ns, x.name) < std::tie(y.ns, y.name);
   }
 
   size_t mask() const { return slots_.size() - 1; }
