@@ -1,14 +1,14 @@
 #include "app/trace_json.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <functional>
 #include <map>
 #include <optional>
 #include <string_view>
-#include <unordered_map>
 #include <utility>
 
-#include "api/string_hash.h"
+#include "api/flat_view_map.h"
 #include "app/instance_states.h"
 
 namespace mpsim {
@@ -119,6 +119,10 @@ class TraceBuilder {
   explicit TraceBuilder(const RunOutput& out)
       : out_(out), w_(out.recorder.rows().size() + out.recorder.reconciles().size()) {
     end_ = static_cast<Time>(out.summary.end_time_s() * kSecond + 0.5);
+    tids_.resize(out.summary.pools().size() + 1);
+    phase_open_.resize(out.summary.pools().size() + 1);
+    open_.resize(1);  // tids start at 1
+    tid_pid_.resize(1);
     int pid = 1;
     for (const auto& p : out.summary.pools()) {
       pids_[p.name()] = pid;
@@ -130,14 +134,14 @@ class TraceBuilder {
 
   std::string Build() {
     for (const TimelineRow& r : out_.recorder.rows()) Row(r);
-    for (auto& [key, open] : open_) Span(open.name, key.first, key.second, open.start, end_);
+    CloseOpenSpans();
     Controllers();
     return w_.Finish();
   }
 
  private:
   struct Open {
-    std::string name;
+    std::string_view name;  // views a row or a literal, which outlive the builder
     Time start;
   };
   struct Replicas {
@@ -179,7 +183,7 @@ class TraceBuilder {
       Counter(r, pid);
     } else if (r.object_kind == "Instance" && r.field == "state") {
       const bool gone = StageOf(r.to) == InstanceStage::kGone;
-      Switch({pid, Tid(pid, r.object)}, gone ? "" : r.to, r.time);
+      Switch({pid, Tid(pid, r.object)}, gone ? std::string_view() : std::string_view(r.to), r.time);
     } else if (r.object_kind == "Node" && r.field == "registered" && r.to == "true") {
       Switch({pid, Tid(pid, r.object)}, "Node registered", r.time);
     } else if (r.object_kind == "Node" && r.field == "Ready" && r.to == "True") {
@@ -204,20 +208,41 @@ class TraceBuilder {
     w_.Add({.args = args, .name = "replicas", .ph = "C", .pid = pid, .ts = r.time});
   }
 
-  void Switch(std::pair<int, int> key, const std::string& next, Time t) {
-    auto it = open_.find(key);
-    if (it != open_.end()) {
-      Span(it->second.name, key.first, key.second, it->second.start, t);
-      open_.erase(it);
-    }
-    if (!next.empty()) open_[key] = {next, t};
+  // The open span of a track: thread 0 of a pid, or an instance's tid.
+  std::optional<Open>& OpenOf(int pid, int tid) { return tid == 0 ? phase_open_[pid] : open_[tid]; }
+
+  void Switch(std::pair<int, int> key, std::string_view next, Time t) {
+    std::optional<Open>& open = OpenOf(key.first, key.second);
+    if (open) Span(open->name, key.first, key.second, open->start, t);
+    open.reset();
+    if (!next.empty()) open = Open{next, t};
   }
 
+  // Spans still open at the end run to it, in (pid, tid) order.
+  void CloseOpenSpans() {
+    std::vector<std::pair<int, int>> keys;
+    for (size_t pid = 1; pid < phase_open_.size(); ++pid) {
+      if (phase_open_[pid]) keys.emplace_back(static_cast<int>(pid), 0);
+    }
+    for (size_t tid = 1; tid < open_.size(); ++tid) {
+      if (open_[tid]) keys.emplace_back(tid_pid_[tid], static_cast<int>(tid));
+    }
+    std::sort(keys.begin(), keys.end());
+    for (const auto& [pid, tid] : keys) {
+      const Open& open = *OpenOf(pid, tid);
+      Span(open.name, pid, tid, open.start, end_);
+    }
+  }
+
+  // Tracks are found by the rows' object names, which outlive the builder.
   int Tid(int pid, const std::string& object) {
-    auto& of_pid = tids_[pid];
-    if (auto it = of_pid.find(std::string_view(object)); it != of_pid.end()) return it->second;
+    FlatViewMap<int>& of_pid = tids_[pid];
+    const uint64_t hash = FlatViewMap<int>::Hash(object);
+    if (auto it = of_pid.find(object, hash); it != of_pid.end()) return it->second;
     const int tid = ++tid_count_;
-    of_pid.emplace(object, tid);
+    of_pid.InsertOrAssign(object, tid, hash);
+    open_.emplace_back();
+    tid_pid_.push_back(pid);
     Meta("thread_name", pid, tid, object);
     return tid;
   }
@@ -240,11 +265,12 @@ class TraceBuilder {
   Writer w_;
   Time end_ = 0;
   std::map<std::string, int> pids_;
-  // pid -> object -> tid; only looked up, so hash order reaches no output.
-  std::map<int, std::unordered_map<std::string, int, StringHash, std::equal_to<>>> tids_;
-  int tid_count_ = 0;  // tids are numbered across every pid
-  std::map<std::pair<int, int>, Open> open_;
-  std::map<int, Replicas> replicas_;  // pid -> the last desired, ready, available
+  std::vector<FlatViewMap<int>> tids_;           // by pid: object -> tid
+  int tid_count_ = 0;                            // tids are numbered across every pid
+  std::vector<std::optional<Open>> phase_open_;  // by pid: thread 0's open span
+  std::vector<std::optional<Open>> open_;        // by tid: an instance's open span
+  std::vector<int> tid_pid_;                     // by tid: its pid
+  std::map<int, Replicas> replicas_;             // pid -> the last desired, ready, available
 };
 
 }  // namespace

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "api/indexes.h"
+#include "api/string_hash.h"
 #include "sim/distribution.h"
 #include "sim/event_loop.h"
 #include "sim/keyed_objects.h"
@@ -106,7 +107,7 @@ class Informer {
     static const std::set<ObjectKey> kNone;
     auto f = index_.find(field);
     if (f == index_.end()) return nullptr;
-    auto v = f->second.find(value);
+    auto v = f->second.find(std::string_view(value));
     return v == f->second.end() ? &kNone : &v->second;
   }
   uint64_t delivered() const { return delivered_; }
@@ -152,7 +153,8 @@ class Informer {
     if (index_.empty() || (old == nullptr && now == nullptr)) return;
     for (auto& [field, values] : index_) Reindex(old, now, field, &values);
   }
-  using ValueKeys = std::unordered_map<std::string, std::set<ObjectKey>>;
+  // Found by view: a diff's values need no string of their own to look up.
+  using ValueKeys = std::unordered_map<std::string, std::set<ObjectKey>, StringHash, StringEq>;
   void Reindex(const T* old, const T* now, const std::string& field, ValueKeys* values) {
     if (old && now && FieldIndexes<T>::Same(*old, *now, field)) return;
     const ObjectKey key = (now ? *now : *old).meta.Key();
@@ -160,10 +162,14 @@ class Informer {
     const std::shared_ptr<const ListDiff> diff = DiffIndexValues(old, now, field);
     const ListDiff& d = *diff;
     for (std::string_view v : d.gone) {
-      auto it = values->find(std::string(v));
+      auto it = values->find(v);
       if (it != values->end() && it->second.erase(key) && it->second.empty()) values->erase(it);
     }
-    for (std::string_view v : d.added) (*values)[std::string(v)].insert(key);
+    for (std::string_view v : d.added) {
+      auto it = values->find(v);
+      if (it == values->end()) it = values->emplace(std::string(v), std::set<ObjectKey>()).first;
+      it->second.insert(key);
+    }
   }
 
   EventLoop* loop_;

@@ -59,5 +59,44 @@ TEST(TraceJson, EscapesQuotesAndControlCharacters) {
   EXPECT_NE(text.find("odd\\\"name\\\\\\t\\u0001"), std::string::npos) << text;
 }
 
+// An instance's track holds one span per state; a span still open when the
+// run ends lasts to the end. Such spans come in pool order, then track order,
+// although tracks are numbered across pools in order of first appearance.
+TEST(TraceJson, SpansStillOpenRunToTheEndInPoolThenTrackOrder) {
+  RunOutput out;
+  out.summary.add_pools()->set_name("a");
+  out.summary.add_pools()->set_name("b");
+  out.summary.set_end_time_s(10);
+  out.recorder.Change(1 * kSecond, "Instance", "a-1", "state", "", "Pending", "a");
+  out.recorder.Change(2 * kSecond, "Instance", "b-1", "state", "", "Pending", "b");
+  out.recorder.Change(3 * kSecond, "Instance", "a-2", "state", "", "Pending", "a");
+  out.recorder.Change(4 * kSecond, "Instance", "a-1", "state", "Pending", "Running", "a");
+  out.recorder.Change(5 * kSecond, "Instance", "a-1", "state", "Running", "Terminated", "a");
+  const nlohmann::json doc = nlohmann::json::parse(TraceJson(out));
+  std::vector<nlohmann::json> spans;
+  for (const nlohmann::json& e : doc["traceEvents"]) {
+    if (e["ph"] == "X") spans.push_back(e);
+  }
+  ASSERT_EQ(spans.size(), 4u) << doc.dump();
+  // Closed as the rows come: a-1's Pending, then its Running (Terminated
+  // opens nothing).
+  EXPECT_EQ(spans[0]["name"], "Pending");
+  EXPECT_EQ(spans[0]["tid"], 1);
+  EXPECT_EQ(spans[0]["dur"], 3 * kSecond);
+  EXPECT_EQ(spans[1]["name"], "Running");
+  EXPECT_EQ(spans[1]["tid"], 1);
+  EXPECT_EQ(spans[1]["dur"], 1 * kSecond);
+  // Open at the end: pool a's a-2 (pid 1, tid 3) before pool b's b-1 (pid 2,
+  // tid 2), each lasting to the end of the run.
+  EXPECT_EQ(spans[2]["name"], "Pending");
+  EXPECT_EQ(spans[2]["pid"], 1);
+  EXPECT_EQ(spans[2]["tid"], 3);
+  EXPECT_EQ(spans[2]["ts"], 3 * kSecond);
+  EXPECT_EQ(spans[2]["dur"], 7 * kSecond);
+  EXPECT_EQ(spans[3]["pid"], 2);
+  EXPECT_EQ(spans[3]["tid"], 2);
+  EXPECT_EQ(spans[3]["dur"], 8 * kSecond);
+}
+
 }  // namespace
 }  // namespace mpsim
