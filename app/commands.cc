@@ -31,13 +31,13 @@ int RunCommand(const RunArgs& args) {
   RunOutput out;
   std::string error;
   const std::string dir = args.out_dir.empty() ? "results/" + sc.metadata().name() : args.out_dir;
-  // The long files are rendered and written while a second core works out
+  // The long files are rendered and written while a second thread works out
   // the critical paths, which they do not show; summary.json follows.
   bool texts_written = false;
   std::string write_error;
   RunOptions opts;
   opts.while_paths = [&](const RunOutput& o) {
-    texts_written = WriteRunTexts(dir, RenderRunTexts(o, /*one_core=*/true), &write_error);
+    texts_written = WriteRunTexts(dir, o, &write_error);
   };
   opts.free_world = false;  // this process ends after one run
   if (!RunScenario(sc, seed, &out, &error, opts)) {

@@ -120,27 +120,27 @@ std::string TimelineCsv(const Recorder& rec) {
   return out;
 }
 
-RunTexts RenderRunTexts(const RunOutput& out, bool one_core) {
-  // The two texts only read `out`, so they can be made side by side.
-  std::future<std::string> trace = std::async(one_core ? std::launch::deferred : std::launch::async,
-                                              [&out] { return TraceJson(out); });
-  RunTexts texts;
-  texts.timeline_csv = TimelineCsv(out.recorder);
-  texts.trace_json = trace.get();
-  return texts;
-}
-
 bool WriteRunOutputs(const std::string& dir, const RunOutput& out, std::string* error) {
-  return WriteRunTexts(dir, RenderRunTexts(out), error) && WriteRunSummary(dir, out, error);
+  return WriteRunTexts(dir, out, error) && WriteRunSummary(dir, out, error);
 }
 
-bool WriteRunTexts(const std::string& dir, const RunTexts& texts, std::string* error) {
+bool WriteRunTexts(const std::string& dir, const RunOutput& out, std::string* error) {
   // summary.json goes first and comes back last: CI reads it, so its presence
   // means the other two files are there and come from the same run.
   std::error_code ec;
   std::filesystem::remove(dir + "/summary.json", ec);
-  return WriteFileAtomic(dir + "/timeline.csv", texts.timeline_csv, error) &&
-         WriteFileAtomic(dir + "/trace.json", texts.trace_json, error);
+  std::filesystem::create_directories(dir, ec);  // once, not by both writers
+  // Each text is written as soon as it is made. The trace, the longer, has a
+  // thread of its own: a run's critical paths take far less than the two
+  // texts, so the second core would otherwise idle for most of the tail.
+  std::string trace_error;
+  std::future<bool> trace = std::async(std::launch::async, [&] {
+    return WriteFileAtomic(dir + "/trace.json", TraceJson(out), &trace_error);
+  });
+  const bool csv_ok = WriteFileAtomic(dir + "/timeline.csv", TimelineCsv(out.recorder), error);
+  const bool trace_ok = trace.get();
+  if (csv_ok && !trace_ok) *error = trace_error;
+  return csv_ok && trace_ok;
 }
 
 bool WriteRunSummary(const std::string& dir, const RunOutput& out, std::string* error) {
