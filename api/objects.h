@@ -99,6 +99,16 @@ struct NodeReference {
 inline bool NamesStrictlySorted(const SharedList<NodeReference>& refs) {
   return refs.StrictlySorted([](const NodeReference& r) -> const std::string& { return r.name; });
 }
+// The same for a version made from `base` (the last nodeRefs), settling the
+// order of names that were neighbours there by their buffers' addresses.
+inline bool NamesStrictlySortedFrom(const SharedList<NodeReference>& refs,
+                                    const SharedList<NodeReference>& base) {
+  return refs.StrictlySortedFrom(
+      base, [](const NodeReference& r) -> const std::string& { return r.name; },
+      [](const NodeReference& a, const NodeReference& b) {
+        return a.name.identity() == b.name.identity();
+      });
+}
 struct VersionCount {
   std::string version;
   int32_t replicas = 0;

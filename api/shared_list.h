@@ -90,6 +90,24 @@ class SharedList {
     return p_->sorted == Order::kStrictlySorted;
   }
 
+  // StrictlySorted for a version made from `base` by taking entries out and
+  // putting others in. Two neighbours here that were neighbours in `base`,
+  // known strictly sorted, are in order without a look at their keys, so a
+  // list that grew by a few entries is settled by reading the two vectors in
+  // turn: at 100,000 entries the keys (names in buffers of their own) were
+  // a cache miss or two each. Same answer as StrictlySorted, kept the same way.
+  // REQUIRES: same(x, y) implies key(x) == key(y).
+  template <class Key, class Same>
+  bool StrictlySortedFrom(const SharedList& base, Key key, Same same) const {
+    if (!p_) return true;
+    if (p_->sorted == Order::kUnknown) {
+      p_->sorted = base.p_ && base.StrictlySorted(key)
+                       ? CheckOrderFrom(p_->v, base.p_->v, key, same)
+                       : CheckOrder(p_->v, key);
+    }
+    return p_->sorted == Order::kStrictlySorted;
+  }
+
   // A list whose maker knows it strictly sorted by `key` (the test cloud
   // lists its instances in name order), spared the check; debug builds, and
   // so the sanitizer run of the tests, check the claim anyway.
@@ -145,6 +163,36 @@ class SharedList {
         if (i + kPrefetchAhead < v.size()) PrefetchRead(&key(v[i + kPrefetchAhead]));
       }
       if (!(key(v[i]) < key(v[i + 1]))) return Order::kNot;
+    }
+    return Order::kStrictlySorted;
+  }
+
+  // Walks `v` beside the sorted `b`, finding each entry of `v` among the
+  // next few of `b` not yet passed: a run of entries kept from `b` moves in
+  // step, one taken out is skipped, one put in is found nowhere. Only the
+  // order of a pair that were not neighbours in `b` is read from the keys.
+  static constexpr size_t kNotInBase = static_cast<size_t>(-1);
+  static constexpr size_t kBaseWindow = 4;
+  template <class Key, class Same>
+  static Order CheckOrderFrom(const std::vector<T>& v, const std::vector<T>& b, Key key,
+                              Same same) {
+    size_t from = 0;  // the first entry of b not yet matched or passed
+    auto find = [&](const T& x) {
+      const size_t end = std::min(b.size(), from + kBaseWindow);
+      for (size_t k = from; k < end; ++k) {
+        if (same(x, b[k])) {
+          from = k + 1;
+          return k;
+        }
+      }
+      return kNotInBase;
+    };
+    size_t at = v.empty() ? kNotInBase : find(v[0]);
+    for (size_t i = 0; i + 1 < v.size(); ++i) {
+      const size_t next = find(v[i + 1]);
+      const bool neighbours_in_base = at != kNotInBase && next == at + 1;
+      if (!neighbours_in_base && !(key(v[i]) < key(v[i + 1]))) return Order::kNot;
+      at = next;
     }
     return Order::kStrictlySorted;
   }

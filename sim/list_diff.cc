@@ -144,9 +144,9 @@ std::shared_ptr<const ListDiff> DiffNodeRefNames(const SharedList<NodeReference>
       AppendNodeRefNames(refs, &out);
       return out;
     };
-    return DiffShared(
-        names(before), names(after),
-        {.before_sorted = NamesStrictlySorted(before), .after_sorted = NamesStrictlySorted(after)});
+    return DiffShared(names(before), names(after),
+                      {.before_sorted = NamesStrictlySorted(before),
+                       .after_sorted = NamesStrictlySortedFrom(after, before)});
   });
 }
 
