@@ -7,6 +7,7 @@
 #include <optional>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include "api/flat_view_map.h"
 #include "app/instance_states.h"
