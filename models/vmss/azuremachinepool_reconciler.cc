@@ -19,16 +19,26 @@ constexpr Duration kDebounce = 10 * kSecond;      // --debouncing-timer (coalesc
 
 AzureMachinePoolReconciler::AzureMachinePoolReconciler(Client* client, const Clock* clock,
                                                        Recorder* rec, ArmThrottle* throttle,
-                                                       NodeReady node_ready,
+                                                       NodesReady nodes_ready,
                                                        std::map<std::string, Pool> pools,
                                                        uint64_t seed)
     : client_(client),
       clock_(clock),
       rec_(rec),
       throttle_(throttle),
-      node_ready_(std::move(node_ready)),
+      nodes_ready_(std::move(nodes_ready)),
       pools_(std::move(pools)),
       random_policy_rng_(StreamFor(seed, "vmss/capz/deletePolicy")) {}
+
+AzureMachinePoolReconciler::NodesReady AzureMachinePoolReconciler::EachOf(
+    std::function<bool(const std::string& instance)> one) {
+  return [one = std::move(one)](const std::vector<std::string_view>& instances) {
+    std::vector<char> out;
+    out.reserve(instances.size());
+    for (std::string_view name : instances) out.push_back(one(std::string(name)));
+    return out;
+  };
+}
 
 // MachinePoolMachineHasStateOrVersionChange: a machine made, deleted or
 // turned (not) ready wakes its pool (exp/controllers/azuremachinepool_controller.go).

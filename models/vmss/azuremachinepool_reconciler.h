@@ -30,12 +30,16 @@ class AzureMachinePoolReconciler : public Reconciler {
     VirtualMachineScaleSet* vmss;
     VmssOptions opts;
   };
-  // Whether the Node of a VM (by instance name) is Ready: what the
-  // AzureMachinePoolMachine controller copies into its status.ready.
-  using NodeReady = std::function<bool(const std::string& instance)>;
+  // Whether the Node of each VM (by instance name) is Ready: what the
+  // AzureMachinePoolMachine controller copies into its status.ready. Asked
+  // of a whole scale set at once, so that the lookups' misses overlap.
+  using NodesReady =
+      std::function<std::vector<char>(const std::vector<std::string_view>& instances)>;
+  // Asks `one` of each instance in turn (for tests).
+  static NodesReady EachOf(std::function<bool(const std::string& instance)> one);
 
   AzureMachinePoolReconciler(Client* client, const Clock* clock, Recorder* rec,
-                             ArmThrottle* throttle, NodeReady node_ready,
+                             ArmThrottle* throttle, NodesReady nodes_ready,
                              std::map<std::string, Pool> pools, uint64_t seed);
   void Setup(Builder* b) override;
   Status Reconcile(const Request& req, Result* result) override;
@@ -96,7 +100,7 @@ class AzureMachinePoolReconciler : public Reconciler {
   const Clock* clock_;
   Recorder* rec_;
   ArmThrottle* throttle_;
-  NodeReady node_ready_;
+  NodesReady nodes_ready_;
   std::map<std::string, Pool> pools_;  // by AzureMachinePool name
   std::map<std::string, PoolState> state_;
   Rng random_policy_rng_;

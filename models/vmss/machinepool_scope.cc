@@ -78,16 +78,24 @@ std::vector<uint64_t> AzureMachinePoolReconciler::Victims(int32_t desired, const
   }
   std::vector<MachineView> views;
   views.reserve(v.vms().size());
+  std::vector<std::string_view> succeeded;  // the VMs whose Node's readiness counts
+  std::vector<size_t> view_of;              // the view of each of them
   bool all_latest = true;
   for (const auto& [id, vm] : v.vms()) {
     if (vm.state == VmState::kDeleting || st.draining.count(id)) continue;  // being deleted
     views.push_back({.id = id,
-                     .ready = vm.state == VmState::kSucceeded && node_ready_(vm.name),
+                     .ready = false,
                      .failed = vm.state == VmState::kFailed,
                      .deleting = false,
                      .latest_model = vm.kubelet_version == v.model_version()});
     all_latest = all_latest && views.back().latest_model;
+    if (vm.state == VmState::kSucceeded) {
+      succeeded.push_back(vm.name);
+      view_of.push_back(views.size() - 1);
+    }
   }
+  const std::vector<char> ready = nodes_ready_(succeeded);
+  for (size_t i = 0; i < view_of.size(); ++i) views[view_of[i]].ready = ready[i] != 0;
   return SelectVictims(desired, pool, st, views, all_latest);
 }
 
@@ -117,10 +125,13 @@ Status AzureMachinePoolReconciler::Close(const InfraMachinePool& imp, Pool& pool
     st.ids.assign(v.provider_ids().begin(), v.provider_ids().end());
     st.ids_revision = v.revision();
   }
-  int32_t ready_machines = 0;  // AMPMs whose Node is Ready
+  std::vector<std::string_view> succeeded;
   for (const auto& [id, vm] : v.vms()) {
-    ready_machines += vm.state == VmState::kSucceeded && node_ready_(vm.name);
+    if (vm.state == VmState::kSucceeded) succeeded.push_back(vm.name);
   }
+  const std::vector<char> ready = nodes_ready_(succeeded);
+  // AMPMs whose Node is Ready
+  const auto ready_machines = static_cast<int32_t>(std::count(ready.begin(), ready.end(), 1));
   st.ready_machines = ready_machines;
   const bool new_ids = st.written_revision != st.ids_revision || !imp.spec.provider_id_list ||
                        imp.spec.provider_id_list->size() != st.ids.size();

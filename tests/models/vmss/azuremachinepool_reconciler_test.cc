@@ -46,7 +46,8 @@ class AmpTest : public ::testing::Test {
     auto ready = [this](const std::string& name) { return all_ready_ || ready_.count(name); };
     std::map<std::string, AzureMachinePoolReconciler::Pool> pools{{"mp-0", {vmss_.get(), o}}};
     r_ = std::make_unique<AzureMachinePoolReconciler>(&client_, &loop_, &rec_, throttle_.get(),
-                                                      ready, pools, 1);
+                                                      AzureMachinePoolReconciler::EachOf(ready),
+                                                      pools, 1);
   }
   Result Pass() {
     Result res;

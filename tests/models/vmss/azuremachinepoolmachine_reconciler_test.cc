@@ -44,8 +44,8 @@ class AmpmTest : public ::testing::Test {
                     TokenBucket(o.arm_write_burst, o.arm_writes_per_second)});
     std::map<std::string, AzureMachinePoolReconciler::Pool> pools{{"mp-0", {vmss_.get(), o}}};
     amp_ = std::make_unique<AzureMachinePoolReconciler>(
-        &client_, &loop_, &rec_, throttle_.get(), [](const std::string&) { return false; }, pools,
-        1);
+        &client_, &loop_, &rec_, throttle_.get(),
+        AzureMachinePoolReconciler::EachOf([](const std::string&) { return false; }), pools, 1);
     ampm_ = std::make_unique<AzureMachinePoolMachineReconciler>(
         &client_, &loop_, &rec_, throttle_.get(),
         std::map<std::string, VirtualMachineScaleSet*>{{"mp-0", vmss_.get()}});
