@@ -28,9 +28,7 @@ std::vector<char> NodesReadyIn(const ObjectStore<Node>& store,
     if (i + kPrefetchAhead < n && nodes[i + kPrefetchAhead] != nullptr) {
       PrefetchRead(nodes[i + kPrefetchAhead]->status.conditions.data());
     }
-    if (nodes[i] == nullptr) continue;
-    const Condition* c = FindCondition(nodes[i]->status.conditions, "Ready");
-    ready[i] = c != nullptr && c->status == "True";
+    ready[i] = nodes[i] != nullptr && IsConditionTrue(nodes[i]->status.conditions, "Ready");
   }
   return ready;
 }
