@@ -30,10 +30,11 @@ struct MachinePoolScope {
   MachinePool* mp = nullptr;  // the object being reconciled, mutated in place
   std::optional<InfraMachinePool> infra_machine_pool;  // set by ReconcileInfrastructure
   std::optional<NodeRefMap> node_ref_map;              // nullopt: Go nil
-  // The nodeRefs this reconcile set and the cached Node each names, so the
-  // deferred status update need not look them up again.
+  // The nodeRefs this reconcile set and the kubelet versions of their Nodes
+  // (NodeReferencesResult::versions), so the deferred status update need not
+  // read those Nodes again.
   SharedList<NodeReference> set_node_refs;
-  std::vector<std::shared_ptr<const Node>> set_node_ref_nodes;
+  std::optional<std::vector<VersionCount>> set_node_ref_versions;
   // MachinePool Machines, as the cache lent them (a pass copies only those it changes).
   std::vector<std::shared_ptr<const Machine>> machines;
   // D1: ReconcileExternal dereferenced a nil pointer; the reconcile unwinds.
@@ -85,6 +86,10 @@ struct NodeReferencesResult {
   // The cached Node each reference names, as read from the node map: the
   // same object patchNodes would Get from the same cache in this reconcile.
   std::vector<std::shared_ptr<const Node>> nodes;
+  // Their kubelet versions, counted by AddVersion as each Node is read for
+  // its reference: setReplicas aggregates the same Nodes' versions later in
+  // the reconcile, and 100,000 Nodes would each be a cache miss again there.
+  std::vector<VersionCount> versions;
   int available = 0;
   int ready = 0;
 };
@@ -123,11 +128,12 @@ Status ReconcileMachines(const MachinePoolDeps& d, MachinePoolScope* s,
 // The deferred updateStatus: SetReplicas unless no infra pool was read.
 Status UpdateStatus(MachinePoolScope* s);
 Status HasMachinePoolMachines(const MachinePoolScope& s, bool* has);
-// `ref_nodes`, if given, is the cached Node of each status.nodeRefs entry.
+// `ref_versions`, if given, are the kubelet versions of the Nodes that
+// status.nodeRefs names, as NodeReferencesResult::versions counts them.
 void SetReplicas(MachinePool* mp, bool has_machine_pool_machines,
                  const std::vector<std::shared_ptr<const Machine>>& machines,
                  const std::optional<NodeRefMap>& nodes,
-                 const std::vector<std::shared_ptr<const Node>>* ref_nodes = nullptr);
+                 const std::vector<VersionCount>* ref_versions = nullptr);
 
 // ---- machinepool_watches.cc ----
 std::vector<Request> NodeToMachinePool(Client* c, const Node& node, ProviderIDMatch match);

@@ -13,6 +13,7 @@
 #include "controller/machinepool_internal.h"
 #include "controller/noderef_util.h"
 #include "controller/provider_id.h"
+#include "controller/versions.h"
 
 namespace mpsim {
 namespace {
@@ -78,10 +79,10 @@ Status ApplyNodeReferences(const MachinePoolDeps& d, MachinePoolScope* s, Object
   const int references = static_cast<int>(res.references.size());
   mp->status.node_refs = std::move(res.references);
   s->set_node_refs = mp->status.node_refs;
-  s->set_node_ref_nodes = std::move(res.nodes);
+  s->set_node_ref_versions = std::move(res.versions);
   d.client->RecordEvent(mp->meta.Key(), "Normal", "SuccessfulSetNodeRefs",
                         [mp] { return FormatNodeRefs(mp->status.node_refs); });
-  Status st = PatchCachedNodes(nodes, s->set_node_ref_nodes, *mp);
+  Status st = PatchCachedNodes(nodes, res.nodes, *mp);
   if (!st.ok()) return st;
   const Time now = d.clock->Now();
   if (replicas != res.ready || references != res.ready) {
@@ -263,6 +264,7 @@ Status GetNodeReferences(const std::vector<SharedString>& provider_ids, int32_t 
     }
     out->references.emplace_back(NodeReference{.name = names.For(node), .uid = node.meta.uid});
     out->nodes.push_back(*found[i].entry);
+    AddVersion(node.status.node_info.kubelet_version, &out->versions);  // on the uid's line
   }
   if (out->references.empty() && !provider_ids.empty()) {
     *out = {};

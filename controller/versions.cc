@@ -6,6 +6,8 @@
 #include <map>
 #include <string>
 
+#include "api/string_hash.h"
+
 namespace mpsim {
 namespace {
 
@@ -95,6 +97,15 @@ std::optional<std::vector<VersionCount>> Sorted(std::vector<Ordered> versions) {
 }
 
 }  // namespace
+
+void AddVersion(const std::string& v, std::vector<VersionCount>* versions) {
+  if (v.empty()) return;
+  if (!versions->empty() && BytesEqual(versions->back().version, v)) {
+    ++versions->back().replicas;
+  } else {
+    versions->push_back({v, 1});
+  }
+}
 
 std::optional<std::vector<VersionCount>> AggregateStatusVersions(
     const std::vector<VersionCount>& versions) {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "api/objects.h"
@@ -14,6 +15,12 @@ namespace mpsim {
 // an empty result (Go nil).
 std::optional<std::vector<VersionCount>> AggregateStatusVersions(
     const std::vector<VersionCount>& versions);
+
+// Counts one more replica of version `v` at the end of `versions`, for
+// AggregateStatusVersions: a run of one version folds into its last entry,
+// which gives the same sums in the same first-seen order from fewer entries.
+// An empty version counts nothing.
+void AddVersion(const std::string& v, std::vector<VersionCount>* versions);
 
 // One replica per Machine with a spec.version, Machines taken in
 // (creationTimestamp, name) order.

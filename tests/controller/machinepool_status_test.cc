@@ -46,20 +46,26 @@ TEST(SetReplicas, WithoutMachinePoolMachinesVersionsAreAggregatedFromNodeRefs) {
   EXPECT_EQ(mp.status.versions, (std::vector<VersionCount>{{"v1.31.1", 2}, {"v1.32.0", 1}}));
 }
 
-// The Nodes a reconcile already read for its nodeRefs give the same versions
-// as the lookup by name, including a Node without a kubelet version.
-TEST(SetReplicas, VersionsFromNodesInHandMatchTheLookup) {
+// The versions GetNodeReferences counts as it reads each Node for its
+// nodeRefs give what the lookup of those nodeRefs gives, a Node without a
+// kubelet version and runs of one version included.
+TEST(SetReplicas, VersionsCountedWithTheNodeRefsMatchTheLookup) {
+  NodeRefMap nodes = {{"a", NodeWithVersion("node-1", "v1.31.1")},
+                      {"b", NodeWithVersion("node-2", "")},
+                      {"c", NodeWithVersion("node-3", "v1.32.0")},
+                      {"d", NodeWithVersion("node-4", "v1.31.1")},
+                      {"e", NodeWithVersion("node-5", "v1.31.1")}};
+  NodeReferencesResult res;
+  ASSERT_TRUE(
+      GetNodeReferences({"a", "b", "c", "d", "e"}, 0, nodes, 0, ProviderIDMatch::kExact, &res)
+          .ok());
   MachinePool mp;
-  mp.status.node_refs = {{.name = "node-1"}, {.name = "node-2"}, {.name = "node-3"}};
-  std::vector<std::shared_ptr<const Node>> in_hand = {NodeWithVersion("node-1", "v1.31.1"),
-                                                      NodeWithVersion("node-2", ""),
-                                                      NodeWithVersion("node-3", "v1.32.0")};
-  NodeRefMap nodes = {{"a", in_hand[0]}, {"b", in_hand[1]}, {"c", in_hand[2]}};
+  mp.status.node_refs = res.references;
   SetReplicas(&mp, false, {}, nodes);
   const auto looked_up = mp.status.versions;
   mp.status.versions.reset();
-  SetReplicas(&mp, false, {}, nodes, &in_hand);
-  EXPECT_EQ(mp.status.versions, (std::vector<VersionCount>{{"v1.31.1", 1}, {"v1.32.0", 1}}));
+  SetReplicas(&mp, false, {}, nodes, &res.versions);
+  EXPECT_EQ(mp.status.versions, (std::vector<VersionCount>{{"v1.31.1", 3}, {"v1.32.0", 1}}));
   EXPECT_EQ(mp.status.versions, looked_up);
 }
 
