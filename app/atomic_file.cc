@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <utility>
 
 namespace mpsim {
 namespace {
@@ -46,31 +47,60 @@ void RemoveStaleTemps(const fs::path& target) {
 
 }  // namespace
 
-bool WriteFileAtomic(const std::string& path, const std::string& content, std::string* error) {
+AtomicFileWriter::AtomicFileWriter(std::string path) : path_(std::move(path)) {
   std::error_code ec;
-  fs::path p(path);
+  fs::path p(path_);
   if (p.has_parent_path()) fs::create_directories(p.parent_path(), ec);
   if (ec) {
-    *error = "cannot create directory " + p.parent_path().string() + ": " + ec.message();
-    return false;
+    error_ = "cannot create directory " + p.parent_path().string() + ": " + ec.message();
+    return;
   }
   RemoveStaleTemps(p);
-  const std::string tmp = TempName(p);
-  FILE* f = std::fopen(tmp.c_str(), "wb");
-  if (f == nullptr) {
-    *error = "cannot write " + path + ": " + std::strerror(errno);
+  tmp_ = TempName(p);
+  file_ = std::fopen(tmp_.c_str(), "wb");
+  if (file_ == nullptr) Fail("cannot write " + path_);
+}
+
+AtomicFileWriter::~AtomicFileWriter() {
+  if (file_ != nullptr) std::fclose(file_);
+  if (!committed_ && !tmp_.empty()) std::remove(tmp_.c_str());
+}
+
+void AtomicFileWriter::Fail(const std::string& what) {
+  if (error_.empty()) error_ = what + ": " + std::strerror(errno);
+}
+
+void AtomicFileWriter::Append(std::string_view text) {
+  if (file_ == nullptr || !error_.empty()) return;
+  if (std::fwrite(text.data(), 1, text.size(), file_) != text.size()) {
+    Fail("cannot write " + path_);
+  }
+}
+
+bool AtomicFileWriter::Commit(std::string* error) {
+  if (file_ != nullptr) {
+    bool ok = error_.empty() && std::fflush(file_) == 0;
+    ok = ok && ::fsync(fileno(file_)) == 0;
+    if (!ok) Fail("cannot write " + path_);
+    const bool closed = std::fclose(file_) == 0;
+    file_ = nullptr;
+    if (!closed) Fail("cannot write " + path_);
+  }
+  if (error_.empty() && std::rename(tmp_.c_str(), path_.c_str()) != 0) {
+    Fail("cannot write " + path_);
+  }
+  if (!error_.empty()) {
+    *error = error_;
     return false;
   }
-  bool ok = std::fwrite(content.data(), 1, content.size(), f) == content.size();
-  ok = (std::fflush(f) == 0) && ok;
-  ok = (::fsync(fileno(f)) == 0) && ok;
-  ok = (std::fclose(f) == 0) && ok;
-  if (!ok || std::rename(tmp.c_str(), path.c_str()) != 0) {
-    *error = "cannot write " + path + ": " + std::strerror(errno);
-    std::remove(tmp.c_str());
-    return false;
-  }
+  committed_ = true;
   return true;
+}
+
+bool WriteFileAtomic(const std::string& path, const std::string& content, std::string* error) {
+  AtomicFileWriter out(path);
+  out.Append(content);
+  return out.Commit(error);
 }
 
 }  // namespace mpsim

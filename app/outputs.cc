@@ -6,8 +6,11 @@
 #include <filesystem>
 #include <future>
 #include <nlohmann/json.hpp>
+#include <string_view>
+#include <utility>
 
 #include "app/atomic_file.h"
+#include "app/text_sink.h"
 #include "app/trace_json.h"
 
 namespace mpsim {
@@ -92,32 +95,26 @@ std::string SummaryJson(const proto::RunSummary& s) {
   return j.dump(2) + "\n";
 }
 
-// Enough for the rows unless fields need quoting: the text is made once
-// into fresh memory (the world it follows may be left unfreed), where
-// doubling would touch and copy about twice its size.
-size_t CsvSizeHint(const Recorder& rec) {
-  constexpr size_t kTimeAndCommas = 24 + 6;
-  size_t n = 64;
+void WriteTimelineCsv(const Recorder& rec, TextSink sink) {
+  ChunkedText out(std::move(sink));
+  std::string& text = out.text();
+  text += "time_s,object_kind,object,field,from,to\n";
   for (const TimelineRow& r : rec.rows()) {
-    n += kTimeAndCommas + r.object_kind.size() + r.object.size() + r.field.size() + r.from.size() +
-         r.to.size();
+    AppendSeconds(&text, r.time);
+    for (const std::string* f : {&r.object_kind, &r.object, &r.field, &r.from, &r.to}) {
+      text.push_back(',');
+      AppendCsvField(&text, *f);
+    }
+    text.push_back('\n');
+    out.EndPiece();
   }
-  return n;
+  out.Flush();
 }
 
 std::string TimelineCsv(const Recorder& rec) {
-  std::string out;
-  out.reserve(CsvSizeHint(rec));
-  out += "time_s,object_kind,object,field,from,to\n";
-  for (const TimelineRow& r : rec.rows()) {
-    AppendSeconds(&out, r.time);
-    for (const std::string* f : {&r.object_kind, &r.object, &r.field, &r.from, &r.to}) {
-      out.push_back(',');
-      AppendCsvField(&out, *f);
-    }
-    out.push_back('\n');
-  }
-  return out;
+  std::string text;
+  WriteTimelineCsv(rec, [&text](std::string_view piece) { text += piece; });
+  return text;
 }
 
 bool WriteRunOutputs(const std::string& dir, const RunOutput& out, std::string* error) {
@@ -130,14 +127,19 @@ bool WriteRunTexts(const std::string& dir, const RunOutput& out, std::string* er
   std::error_code ec;
   std::filesystem::remove(dir + "/summary.json", ec);
   std::filesystem::create_directories(dir, ec);  // once, not by both writers
-  // Each text is written as soon as it is made. The trace, the longer, has a
-  // thread of its own: a run's critical paths take far less than the two
-  // texts, so the second core would otherwise idle for most of the tail.
+  // Each text goes to its file as it is made, a chunk at a time. The trace,
+  // the longer, has a thread of its own: a run's critical paths take far
+  // less than the two texts, so the second core would otherwise idle for
+  // most of the tail.
   std::string trace_error;
   std::future<bool> trace = std::async(std::launch::async, [&] {
-    return WriteFileAtomic(dir + "/trace.json", TraceJson(out), &trace_error);
+    AtomicFileWriter file(dir + "/trace.json");
+    WriteTraceJson(out, [&file](std::string_view piece) { file.Append(piece); });
+    return file.Commit(&trace_error);
   });
-  const bool csv_ok = WriteFileAtomic(dir + "/timeline.csv", TimelineCsv(out.recorder), error);
+  AtomicFileWriter csv(dir + "/timeline.csv");
+  WriteTimelineCsv(out.recorder, [&csv](std::string_view piece) { csv.Append(piece); });
+  const bool csv_ok = csv.Commit(error);
   const bool trace_ok = trace.get();
   if (csv_ok && !trace_ok) *error = trace_error;
   return csv_ok && trace_ok;

@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "app/text_sink.h"
 #include "app/trace_json.h"
 #include "app/world.h"
 
@@ -11,6 +12,8 @@ namespace mpsim {
 
 std::string SummaryJson(const proto::RunSummary& s);
 std::string TimelineCsv(const Recorder& rec);
+// The same text, handed to `sink` a megabyte or so at a time.
+void WriteTimelineCsv(const Recorder& rec, TextSink sink);
 
 // Writes the three files into dir, each atomically, summary.json last (and
 // removed first): when it exists the set is whole. False with *error set on failure.

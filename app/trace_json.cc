@@ -11,6 +11,7 @@
 
 #include "api/flat_view_map.h"
 #include "app/instance_states.h"
+#include "app/text_sink.h"
 
 namespace mpsim {
 namespace {
@@ -68,11 +69,8 @@ struct Event {
 
 class Writer {
  public:
-  // `events` is a guess at the count, to size the text once: it is made
-  // into fresh memory, where doubling would touch and copy about twice it.
-  explicit Writer(size_t events) {
-    text_.reserve(64 + events * kBytesPerEvent);
-    text_ = "{\"displayTimeUnit\":\"ms\",\"traceEvents\":[";
+  explicit Writer(TextSink sink) : out_(std::move(sink)) {
+    text_ += "{\"displayTimeUnit\":\"ms\",\"traceEvents\":[";
   }
 
   void Add(const Event& e) {
@@ -95,13 +93,17 @@ class Writer {
     if (e.tid) key("tid"), text_ += std::to_string(*e.tid);
     if (e.ts) key("ts"), text_ += std::to_string(*e.ts);
     text_.push_back('}');
+    out_.EndPiece();
   }
 
-  std::string Finish() { return std::move(text_) + "]}\n"; }
+  void Finish() {
+    text_ += "]}\n";
+    out_.Flush();
+  }
 
  private:
-  static constexpr size_t kBytesPerEvent = 80;  // a 10,000-replica run averages about 70
-  std::string text_;
+  ChunkedText out_;
+  std::string& text_ = out_.text();
   bool first_ = true;
 };
 
@@ -117,8 +119,7 @@ std::string ArgsObject(const char* key, std::string_view value) {
 // holds its lifecycle. Controllers get a process of their own.
 class TraceBuilder {
  public:
-  explicit TraceBuilder(const RunOutput& out)
-      : out_(out), w_(out.recorder.rows().size() + out.recorder.reconciles().size()) {
+  TraceBuilder(const RunOutput& out, TextSink sink) : out_(out), w_(std::move(sink)) {
     end_ = static_cast<Time>(out.summary.end_time_s() * kSecond + 0.5);
     tids_.resize(out.summary.pools().size() + 1);
     phase_open_.resize(out.summary.pools().size() + 1);
@@ -133,11 +134,11 @@ class TraceBuilder {
     }
   }
 
-  std::string Build() {
+  void Build() {
     for (const TimelineRow& r : out_.recorder.rows()) Row(r);
     CloseOpenSpans();
     Controllers();
-    return w_.Finish();
+    w_.Finish();
   }
 
  private:
@@ -276,6 +277,14 @@ class TraceBuilder {
 
 }  // namespace
 
-std::string TraceJson(const RunOutput& out) { return TraceBuilder(out).Build(); }
+void WriteTraceJson(const RunOutput& out, TextSink sink) {
+  TraceBuilder(out, std::move(sink)).Build();
+}
+
+std::string TraceJson(const RunOutput& out) {
+  std::string text;
+  WriteTraceJson(out, [&text](std::string_view piece) { text += piece; });
+  return text;
+}
 
 }  // namespace mpsim

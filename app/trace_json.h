@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "app/text_sink.h"
 #include "app/world.h"
 
 namespace mpsim {
@@ -11,5 +12,7 @@ namespace mpsim {
 // The whole file. Keys of each object are in sorted order, as a JSON library
 // with ordered maps would print them, so the bytes do not depend on the writer.
 std::string TraceJson(const RunOutput& out);
+// The same text, handed to `sink` a megabyte or so at a time.
+void WriteTraceJson(const RunOutput& out, TextSink sink);
 
 }  // namespace mpsim

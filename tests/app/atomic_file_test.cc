@@ -69,5 +69,43 @@ TEST(WriteFileAtomic, UnwritableDirectoryIsAnError) {
   EXPECT_NE(error.find("cannot create directory"), std::string::npos) << error;
 }
 
+// A text handed over in pieces is the file once committed, and nothing
+// shows at the target before: readers see the old file meanwhile.
+TEST(AtomicFileWriter, PiecesBecomeTheFileOnCommitOnly) {
+  const fs::path dir = FreshDir("pieces");
+  const std::string path = (dir / "t.json").string();
+  std::string error;
+  ASSERT_TRUE(WriteFileAtomic(path, "old", &error)) << error;
+  AtomicFileWriter out(path);
+  out.Append("{\"a\":");
+  out.Append("");
+  out.Append("1}");
+  EXPECT_EQ(Slurp(path), "old");
+  ASSERT_TRUE(out.Commit(&error)) << error;
+  EXPECT_EQ(Slurp(path), "{\"a\":1}");
+  EXPECT_EQ(Names(dir), std::set<std::string>{"t.json"});
+}
+
+// A writer dropped before Commit (an error elsewhere) removes its temporary
+// file and leaves the target as it was.
+TEST(AtomicFileWriter, DroppedUncommittedLeavesNoTrace) {
+  const fs::path dir = FreshDir("dropped");
+  {
+    AtomicFileWriter out((dir / "t.json").string());
+    out.Append("partial");
+  }
+  EXPECT_TRUE(Names(dir).empty());
+}
+
+TEST(AtomicFileWriter, UnwritableDirectoryFailsAtCommit) {
+  const fs::path dir = FreshDir("writer_unwritable");
+  std::ofstream(dir / "file") << "x";
+  AtomicFileWriter out((dir / "file" / "t.json").string());
+  out.Append("ignored");
+  std::string error;
+  EXPECT_FALSE(out.Commit(&error));
+  EXPECT_NE(error.find("cannot create directory"), std::string::npos) << error;
+}
+
 }  // namespace
 }  // namespace mpsim
