@@ -60,6 +60,38 @@ TEST_F(DeleteRetiredNodesTest, ListEntriesSharingTheNodesBuffersAreMatchedByAddr
   EXPECT_TRUE(Has("node-3"));
 }
 
+// Entries of instances without a Node yet lie between those of the nodeRefs;
+// the walk looks a window ahead by address and beyond it by text, and a
+// retired Node is still found either way.
+TEST_F(DeleteRetiredNodesTest, NodeRefsFarApartInTheListAreKeptAndTheRetiredStillGo) {
+  auto id_of = [&](const std::string& name) {
+    return client_.nodes().GetShared({"", name})->spec.provider_id;
+  };
+  std::vector<SharedString> ids = {id_of("node-0")};
+  for (int i = 0; i < 200; ++i) ids.push_back("test:///no-node-yet-" + std::to_string(i));
+  std::vector<SharedString> with_2 = ids;
+  with_2.push_back(id_of("node-2"));
+  ASSERT_TRUE(Delete({"node-0", "node-2"}, with_2).ok());
+  EXPECT_TRUE(Has("node-0") && Has("node-2"));
+  ASSERT_TRUE(Delete({"node-0", "node-2"}, ids).ok());
+  EXPECT_TRUE(Has("node-0"));
+  EXPECT_FALSE(Has("node-2"));
+}
+
+// A Node without a providerID has no key: it is never retired, and a walk
+// that meets it goes on to the Nodes after it.
+TEST_F(DeleteRetiredNodesTest, ANodeWithoutAProviderIDIsNeverRetired) {
+  client_.nodes().Add(MakeNode("node-e", "", "True", "uid-e"));
+  ASSERT_TRUE(Delete({"node-e", "node-0", "node-1"},
+                     std::vector<std::string>{"test:///vm-0", "test:///vm-1"})
+                  .ok());
+  EXPECT_TRUE(Has("node-e") && Has("node-0") && Has("node-1"));
+  ASSERT_TRUE(
+      Delete({"node-0", "node-e", "node-1"}, std::vector<std::string>{"test:///vm-0"}).ok());
+  EXPECT_TRUE(Has("node-e") && Has("node-0"));
+  EXPECT_FALSE(Has("node-1"));
+}
+
 TEST_F(DeleteRetiredNodesTest, AReferencedNodeWhoseIdLeftTheListIsDeleted) {
   ASSERT_TRUE(Delete({"node-0", "node-1", "node-2"},
                      std::vector<std::string>{"test:///vm-0", "test:///vm-2"})
