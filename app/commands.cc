@@ -3,7 +3,10 @@
 #include <unistd.h>
 
 #include <iostream>
+#include <memory>
+#include <utility>
 
+#include "api/keep_forever.h"
 #include "app/expectations.h"
 #include "app/outputs.h"
 #include "app/run_reports.h"
@@ -28,7 +31,12 @@ int RunCommand(const RunArgs& args) {
   if (!LoadOrReport(args.scenario, args.overrides, &sc)) return kExitBadInput;
   if (!CheckExplainPool(args, sc)) return kExitBadInput;
   const uint64_t seed = args.seed.value_or(sc.spec().seed());
-  RunOutput out;
+  // Never freed, like the world (opts.free_world below): the process ends
+  // after this run, and the kernel takes the memory back faster than a free
+  // per timeline row would.
+  auto kept = std::make_unique<RunOutput>();
+  RunOutput& out = *kept;
+  KeepForever(std::move(kept));
   std::string error;
   const std::string dir = args.out_dir.empty() ? "results/" + sc.metadata().name() : args.out_dir;
   // The long files are rendered and written while a second thread works out
