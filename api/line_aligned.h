@@ -15,14 +15,21 @@ inline constexpr std::size_t kCacheLine = 64;
 // malloc aligns to 16 bytes, so a buffer's first 64 bytes (a Node's four
 // owner annotations; a condition's type and status) span two cache lines
 // three times in four. Aligned, they are one line: one miss per Node per
-// pass where there were 1.75 on average.
-template <class T>
+// pass where there were 1.75 on average. With kLineAt, the line starts that
+// many bytes into each block instead, for an object whose hot 64 bytes do
+// not lead it (a stored Node, behind its count block and its taints).
+template <class T, std::size_t kLineAt = 0>
 struct LineAligned {
+  static_assert(kLineAt < kCacheLine);
   using value_type = T;
+  template <class U>
+  struct rebind {
+    using other = LineAligned<U, kLineAt>;
+  };
 
   LineAligned() = default;
   template <class U>
-  LineAligned(const LineAligned<U>&) noexcept {}  // NOLINT: rebinding, as std::allocator
+  LineAligned(const LineAligned<U, kLineAt>&) noexcept {}  // NOLINT: rebinding, as std::allocator
 
   // One malloc, moved up to the next line, with where it began kept in the
   // 8 bytes before the block: glibc's aligned operator new takes a memalign,
@@ -31,8 +38,12 @@ struct LineAligned {
   T* allocate(std::size_t n) {
     void* raw = std::malloc(n * sizeof(T) + kCacheLine);
     if (raw == nullptr) throw std::bad_alloc();
-    const auto at = (reinterpret_cast<std::uintptr_t>(raw) + kCacheLine) & ~(kCacheLine - 1);
-    char* block = reinterpret_cast<char*>(at);
+    // The first line that starts 8 + kLineAt bytes or more into the malloc,
+    // less kLineAt: malloc aligns to 16, so the block starts 8 to 64 bytes in.
+    const auto line =
+        (reinterpret_cast<std::uintptr_t>(raw) + sizeof raw + kLineAt + kCacheLine - 1) &
+        ~(kCacheLine - 1);
+    char* block = reinterpret_cast<char*>(line - kLineAt);
     std::memcpy(block - sizeof raw, &raw, sizeof raw);
     return reinterpret_cast<T*>(block);
   }
@@ -42,7 +53,7 @@ struct LineAligned {
     std::free(raw);
   }
   template <class U>
-  bool operator==(const LineAligned<U>&) const noexcept {
+  bool operator==(const LineAligned<U, kLineAt>&) const noexcept {
     return true;
   }
 };

@@ -334,8 +334,13 @@ Status PatchCachedNodes(ObjectClient<Node>* nodes,
                              {kOwnerName, SharedString::Interned(mp.meta.name)}};
   const size_t n = cached.size();
   for (size_t i = 0; i < n; ++i) {
-    // Two steps of loading ahead: the Node's line, then its annotations.
-    if (i + 2 * kPrefetchAhead < n) PrefetchRead(&cached[i + 2 * kPrefetchAhead]->meta.annotations);
+    // Two steps of loading ahead: the Node's two lines (annotations, then
+    // the taints before them), then its annotations' buffer.
+    if (i + 2 * kPrefetchAhead < n) {
+      const Node& later = *cached[i + 2 * kPrefetchAhead];
+      PrefetchRead(&later.meta.annotations);
+      PrefetchRead(&later.spec.taints);
+    }
     if (i + kPrefetchAhead < n) {
       const StringMap& later = cached[i + kPrefetchAhead]->meta.annotations;
       if (!later.empty()) PrefetchRead(&*later.begin());

@@ -2,6 +2,7 @@
 // semantics (resourceVersion, generation, finalizers) and a synchronous watch.
 #pragma once
 
+#include <cstddef>
 #include <functional>
 #include <map>
 #include <memory>
@@ -30,6 +31,15 @@ struct ServerCounters {
   // the store, e.g. Conflict or a timeout. Arguments: kind, verb, key.
   std::function<Status(const char*, const char*, const ObjectKey&)> client_fault;
 };
+
+// Where a stored version's cache line starts, counted from the start of the
+// block allocate_shared makes: libstdc++ puts a 16-byte count block before
+// the object (tests/sim/object_store_layout_test.cc checks both).
+inline constexpr std::size_t kSharedCountBytes = 16;
+template <class T>
+inline constexpr std::size_t kBlockLineAt = 0;
+template <>
+inline constexpr std::size_t kBlockLineAt<Node> = kSharedCountBytes + kNodeHotLineAt;
 
 template <class T>
 class ObjectStore {
@@ -195,9 +205,9 @@ class ObjectStore {
   void Commit(EventType type, Ptr old, T* next) {
     next->meta.resource_version = ++c_->resource_version;
     ++c_->writes;
-    // Line-aligned: a Node's count block and the fields every reconcile
-    // reads of it, 128 bytes, are then two cache lines, not three.
-    Ptr obj = std::allocate_shared<const T>(LineAligned<T>(), *next);
+    // Line-aligned: the fields every reconcile reads of a Node are then one
+    // cache line (kNodeHotLineAt), those of other kinds start one.
+    Ptr obj = std::allocate_shared<const T>(LineAligned<T, kBlockLineAt<T>>(), *next);
     objects_.Put(obj);
     Notify(type, old, obj);
   }
