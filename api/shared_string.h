@@ -94,6 +94,11 @@ class SharedString {
   void Prefetch() const {
     if (bits_ != 0) PrefetchRead(rep());
   }
+  // The same for a copy a few steps later, which writes the count: nothing
+  // for an uncounted string, whose copies touch no buffer.
+  void PrefetchForCopy() const {
+    if (Counted()) PrefetchRead(rep());
+  }
   std::string::const_iterator begin() const { return str().begin(); }
   std::string::const_iterator end() const { return str().end(); }
 

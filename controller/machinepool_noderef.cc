@@ -252,7 +252,7 @@ Status GetNodeReferences(const std::vector<SharedString>& provider_ids, int32_t 
     if (i + kPrefetchAhead < n && found[i + kPrefetchAhead].node != nullptr) {
       const Node& later = *found[i + kPrefetchAhead].node;
       PrefetchRead(later.status.conditions.data());
-      later.meta.uid.Prefetch();  // its count goes up in the reference
+      later.meta.uid.PrefetchForCopy();  // the reference copies it
     }
     if (found[i].node == nullptr) continue;
     const Node& node = *found[i].node;
