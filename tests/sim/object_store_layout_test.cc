@@ -4,7 +4,9 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <memory>
 #include <string>
+#include <vector>
 
 #include "api/line_aligned.h"
 #include "api/objects.h"
@@ -18,38 +20,40 @@ class FixedClock : public Clock {
   Time Now() const override { return 0; }
 };
 
+// Twenty versions of kind T as one store keeps them, each in a block of its own.
+template <class T>
+std::vector<std::shared_ptr<const T>> StoreTwenty(const std::string& ns) {
+  static FixedClock clock;
+  static ServerCounters counters{.clock = &clock};
+  static ObjectStore<T> store(&counters);
+  std::vector<std::shared_ptr<const T>> out;
+  for (int i = 0; i < 20; ++i) {
+    T obj;
+    obj.meta.name = "o-" + std::to_string(i);
+    obj.meta.ns = ns;
+    EXPECT_TRUE(store.Create(&obj).ok());
+    out.push_back(store.Find(ObjectKeyRef{ns, obj.meta.name}));
+  }
+  return out;
+}
+
 // A stored Node version is placed so that its hot 64 bytes (from
 // kNodeHotLineAt, api/objects.h) are one cache line.
 TEST(ObjectStoreLayoutTest, StoredNodeVersionsPutTheHotBytesOnOneLine) {
-  FixedClock clock;
-  ServerCounters counters{.clock = &clock};
-  ObjectStore<Node> store(&counters);
-  for (int i = 0; i < 20; ++i) {
-    Node node;
-    node.meta.name = "n-" + std::to_string(i);
-    ASSERT_TRUE(store.Create(&node).ok());
-    const auto stored = store.Find(ObjectKeyRef{"", node.meta.name});
-    ASSERT_NE(stored, nullptr);
-    const auto hot = reinterpret_cast<std::uintptr_t>(&stored->spec.provider_id);
-    EXPECT_EQ(hot % kCacheLine, 0u) << i;
+  for (const auto& node : StoreTwenty<Node>("")) {
+    ASSERT_NE(node, nullptr);
+    const auto hot = reinterpret_cast<std::uintptr_t>(&node->spec.provider_id);
+    EXPECT_EQ(hot % kCacheLine, 0u) << node->meta.name;
   }
 }
 
 // Other kinds' blocks (count, then object) start on a line; the count block
 // is libstdc++'s 16 bytes, as kSharedCountBytes assumes.
 TEST(ObjectStoreLayoutTest, OtherKindsStartTheirBlockOnALine) {
-  FixedClock clock;
-  ServerCounters counters{.clock = &clock};
-  ObjectStore<MachinePool> store(&counters);
-  for (int i = 0; i < 20; ++i) {
-    MachinePool mp;
-    mp.meta.name = "mp-" + std::to_string(i);
-    mp.meta.ns = "default";
-    ASSERT_TRUE(store.Create(&mp).ok());
-    const auto stored = store.Find(ObjectKeyRef{"default", mp.meta.name});
-    ASSERT_NE(stored, nullptr);
-    const auto at = reinterpret_cast<std::uintptr_t>(stored.get());
-    EXPECT_EQ(at % kCacheLine, kSharedCountBytes) << i;
+  for (const auto& mp : StoreTwenty<MachinePool>("default")) {
+    ASSERT_NE(mp, nullptr);
+    const auto at = reinterpret_cast<std::uintptr_t>(mp.get());
+    EXPECT_EQ(at % kCacheLine, kSharedCountBytes) << mp->meta.name;
   }
 }
 
