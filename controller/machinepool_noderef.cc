@@ -264,7 +264,7 @@ Status GetNodeReferences(const std::vector<SharedString>& provider_ids, int32_t 
     }
     out->references.emplace_back(NodeReference{.name = names.For(node), .uid = node.meta.uid});
     out->nodes.push_back(*found[i].entry);
-    AddVersion(node.status.node_info.kubelet_version, &out->versions);  // on the uid's line
+    AddVersion(node.status.node_info.kubelet_version, &out->versions);  // on the uid's line too
   }
   if (out->references.empty() && !provider_ids.empty()) {
     *out = {};
