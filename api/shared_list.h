@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "api/look_ahead_cursor.h"
 #include "api/prefetch.h"
 
 namespace mpsim {
@@ -171,26 +172,19 @@ class SharedList {
   // next few of `b` not yet passed: a run of entries kept from `b` moves in
   // step, one taken out is skipped, one put in is found nowhere. Only the
   // order of a pair that were not neighbours in `b` is read from the keys.
-  static constexpr size_t kNotInBase = static_cast<size_t>(-1);
   static constexpr size_t kBaseWindow = 4;
   template <class Key, class Same>
   static Order CheckOrderFrom(const std::vector<T>& v, const std::vector<T>& b, Key key,
                               Same same) {
-    size_t from = 0;  // the first entry of b not yet matched or passed
+    using Cursor = LookAheadCursor<T>;
+    Cursor in_base(b);
     auto find = [&](const T& x) {
-      const size_t end = std::min(b.size(), from + kBaseWindow);
-      for (size_t k = from; k < end; ++k) {
-        if (same(x, b[k])) {
-          from = k + 1;
-          return k;
-        }
-      }
-      return kNotInBase;
+      return in_base.Find(kBaseWindow, [&](const T& y) { return same(x, y); });
     };
-    size_t at = v.empty() ? kNotInBase : find(v[0]);
+    size_t at = v.empty() ? Cursor::kNone : find(v[0]);
     for (size_t i = 0; i + 1 < v.size(); ++i) {
       const size_t next = find(v[i + 1]);
-      const bool neighbours_in_base = at != kNotInBase && next == at + 1;
+      const bool neighbours_in_base = at != Cursor::kNone && next == at + 1;
       if (!neighbours_in_base && !(key(v[i]) < key(v[i + 1]))) return Order::kNot;
       at = next;
     }

@@ -5,6 +5,7 @@
 #include <optional>
 #include <unordered_map>
 
+#include "api/look_ahead_cursor.h"
 #include "api/prefetch.h"
 #include "api/string_hash.h"
 #include "controller/capi_names.h"
@@ -210,23 +211,20 @@ class PreviousNames {
   explicit PreviousNames(const std::vector<NodeReference>& prev) : prev_(prev) {}
 
   SharedString For(const Node& node) {
+    // A uid buffer is one Node's, and a Node never changes its name.
     const void* uid = node.meta.uid.identity();
-    const size_t end = std::min(prev_.size(), next_ + kLookAhead);
-    for (size_t k = next_; uid != nullptr && k < end; ++k) {
-      // A uid buffer is one Node's, and a Node never changes its name.
-      if (prev_[k].uid.identity() == uid) {
-        next_ = k + 1;
-        return prev_[k].name;
-      }
-    }
+    auto same_node = [uid](const NodeReference& r) { return r.uid.identity() == uid; };
+    const size_t k = uid == nullptr ? kNone : cursor_.Find(kLookAhead, same_node);
+    if (k != kNone) return prev_[k].name;
     // Pinned: one buffer per name for the run, whatever the list order.
     return SharedString::Pinned(node.meta.name);
   }
 
  private:
   static constexpr size_t kLookAhead = 4;
+  static constexpr size_t kNone = LookAheadCursor<NodeReference>::kNone;
   const std::vector<NodeReference>& prev_;
-  size_t next_ = 0;  // entries before it were matched or skipped
+  LookAheadCursor<NodeReference> cursor_{prev_};
 };
 
 }  // namespace
@@ -370,26 +368,19 @@ namespace {
 class ListedInOrder {
  public:
   ListedInOrder(const std::optional<ProviderIDList>& ids, ProviderIDMatch match)
-      : ids_(ids ? &ids->vec() : nullptr), match_(match) {}
+      : listed_(ids ? ids->vec() : kNoList), match_(match) {}
 
   // The providerID of the next nodeRef's Node.
   void Next(const SharedString& id) {
     if (!in_order_) return;
-    if (ids_ != nullptr && id.identity() != nullptr) {
-      const size_t end = std::min(ids_->size(), j_ + kSameBufferWindow);
-      for (size_t k = j_; k < end; ++k) {
-        if ((*ids_)[k].identity() == id.identity()) {
-          j_ = k + 1;
-          return;
-        }
-      }
-    }
+    const void* buffer = id.identity();
+    auto same_buffer = [buffer](const SharedString& e) { return e.identity() == buffer; };
+    if (buffer != nullptr && listed_.Find(kSameBufferWindow, same_buffer) != kNone) return;
     const std::optional<std::string_view> key = ProviderIDKey(id, match_);
     if (!key) return;  // a Node without a key is never retired
-    while (ids_ != nullptr && j_ < ids_->size()) {
-      const SharedString& listed = (*ids_)[j_++];
-      if (listed.identity() == id.identity()) return;  // one buffer, one text
-      std::optional<std::string_view> k = ProviderIDKey(listed, match_);
+    while (const SharedString* listed = listed_.Next()) {
+      if (listed->identity() == buffer) return;  // one buffer, one text
+      std::optional<std::string_view> k = ProviderIDKey(*listed, match_);
       if (k && StringEq{}(*k, *key)) return;
     }
     in_order_ = false;
@@ -401,9 +392,10 @@ class ListedInOrder {
   // Entries compared by address alone before the Node's text is read: the
   // list entries are 8 bytes each, side by side.
   static constexpr size_t kSameBufferWindow = 64;
-  const std::vector<SharedString>* ids_;  // nullptr: no list
+  static constexpr size_t kNone = LookAheadCursor<SharedString>::kNone;
+  static inline const std::vector<SharedString> kNoList;  // no list: nothing is listed
+  LookAheadCursor<SharedString> listed_;
   ProviderIDMatch match_;
-  size_t j_ = 0;  // entries before it were matched or skipped
   bool in_order_ = true;
 };
 
