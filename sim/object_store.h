@@ -64,14 +64,14 @@ class ObjectStore {
   }
 
   // The stored object, shared, or nullptr.
+  Ptr Find(ObjectKeyRef key) const {
+    const Ptr* found = objects_.Find(key);
+    return found == nullptr ? nullptr : *found;
+  }
   // The objects under `keys`, in their order (nullptr where none), found as
   // one batch whose lookups overlap. The pointers hold until the next write.
   void FindAll(const std::vector<ObjectKeyRef>& keys, std::vector<const T*>* out) const {
     objects_.FindAll(keys, out);
-  }
-  Ptr Find(ObjectKeyRef key) const {
-    const Ptr* found = objects_.Find(key);
-    return found == nullptr ? nullptr : *found;
   }
 
   Status Get(const ObjectKey& key, T* out) const {
