@@ -113,7 +113,7 @@ void WriteTimelineCsv(const Recorder& rec, TextSink sink) {
 
 std::string TimelineCsv(const Recorder& rec) {
   std::string text;
-  WriteTimelineCsv(rec, [&text](std::string_view piece) { text += piece; });
+  WriteTimelineCsv(rec, AppendTo(&text));
   return text;
 }
 

@@ -283,7 +283,7 @@ void WriteTraceJson(const RunOutput& out, TextSink sink) {
 
 std::string TraceJson(const RunOutput& out) {
   std::string text;
-  WriteTraceJson(out, [&text](std::string_view piece) { text += piece; });
+  WriteTraceJson(out, AppendTo(&text));
   return text;
 }
 
