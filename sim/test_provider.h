@@ -75,10 +75,15 @@ class TestCloud {
   Rng launch_rng_, delete_rng_;
   uint64_t next_ = 0;
   std::map<std::string, Instance> instances_;
+  // Launch numbers in name order, kept once the sixth digit appears.
+  void ExtendNameOrder();
   // The providerID of each launch number's instance while it is Running,
   // else empty: RunningIds reads this one array in launch order instead of
   // visiting every instance.
   std::vector<SharedString> running_by_seq_;
+  // Every launch number so far, in name order; built only past 100,000
+  // launches, and then merged with each new launch, not sorted again.
+  std::vector<uint64_t> name_order_;
   ProviderIDList running_ids_;
   bool running_ids_stale_ = true;
   int32_t live_ = 0, running_ = 0, launching_ = 0;

@@ -84,6 +84,27 @@ TEST_F(TestCloudTest, RunningIdsStaySortedPastFiveDigitNames) {
                                            "test://mp-0-100000", "test://mp-0-99999"}));
 }
 
+// Past the sixth digit the name order is kept and later launches merged
+// into it: "mp-0-100001" lands before "mp-0-10001", not at the end.
+TEST_F(TestCloudTest, LaterLaunchesMergeIntoTheNameOrder) {
+  for (int i = 0; i <= 100000; ++i) cloud_.Launch("v1.30.0");
+  std::vector<std::string> names;
+  for (const auto& [name, inst] : cloud_.instances()) names.push_back(name);
+  const std::set<std::string> keep = {"mp-0-00000", "mp-0-10001", "mp-0-99999", "mp-0-100000"};
+  for (const std::string& name : names) {
+    if (!keep.count(name)) cloud_.Kill(name);
+  }
+  RunFor(11 * kSecond);
+  ASSERT_EQ(cloud_.RunningIds().size(), 4u);
+  for (int i = 0; i < 2; ++i) cloud_.Launch("v1.30.0");
+  RunFor(11 * kSecond);
+  std::vector<std::string> ids;
+  for (const SharedString& id : cloud_.RunningIds().vec()) ids.push_back(id);
+  EXPECT_EQ(ids, (std::vector<std::string>{"test://mp-0-00000", "test://mp-0-100000",
+                                           "test://mp-0-100001", "test://mp-0-100002",
+                                           "test://mp-0-10001", "test://mp-0-99999"}));
+}
+
 // A terminated instance leaves the list once it is gone, and the rest keep
 // their order.
 TEST_F(TestCloudTest, RunningIdsDropTerminatedInstances) {
