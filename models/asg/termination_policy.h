@@ -21,7 +21,7 @@ struct Candidate {
 // The `count` instances to terminate, in order: always from the zone with the
 // most instances (AZ balance), then the oldest launch-template version, then
 // the one closest to its next billing hour, then at random (`rng`).
-std::vector<std::string> ChooseVictims(std::vector<Candidate> candidates, int count, Time now,
-                                       Rng* rng);
+std::vector<std::string> ChooseVictims(const std::vector<Candidate>& candidates, int count,
+                                       Time now, Rng* rng);
 
 }  // namespace mpsim::asg
