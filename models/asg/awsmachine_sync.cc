@@ -2,8 +2,9 @@
 // instance of the group, so that core Cluster API makes a Machine for each.
 // Deleting such a Machine deletes its AWSMachine, which terminates the
 // instance with plain ec2:TerminateInstances (controllers/awsmachine_controller.go).
-#include <map>
-#include <set>
+#include <algorithm>
+#include <string_view>
+#include <vector>
 
 #include "api/pool_members.h"
 #include "models/asg/awsmachinepool_reconciler.h"
@@ -12,8 +13,9 @@ namespace mpsim::asg {
 namespace {
 
 // The instance ID at the end of "aws:///<az>/<id>".
-std::string InstanceIdOf(const InfraMachine& am) {
-  const std::string& id = am.spec.provider_id.value_or("");
+std::string_view InstanceIdOf(const InfraMachine& am) {
+  if (!am.spec.provider_id) return {};
+  const std::string_view id = *am.spec.provider_id;
   return id.substr(id.rfind('/') + 1);
 }
 
@@ -22,23 +24,32 @@ std::string InstanceIdOf(const InfraMachine& am) {
 Status AwsMachinePoolReconciler::SyncAwsMachines(const InfraMachinePool& imp, const MachinePool& mp,
                                                  AutoScalingGroup* asg) {
   if (Status s = Call(imp, "ec2:DescribeInstances"); !s.ok()) return s;
-  std::map<std::string, const Instance*> instances;
-  for (const Instance* inst : asg->Describe()) instances[inst->id] = inst;
-  std::set<std::string> have;
+  // In ID order, as missing AWSMachines are made; found by binary search. A
+  // pass runs for every AWSMachine event, so a map and a set of copied IDs
+  // per pass cost more than the pass's own work at a few thousand instances.
+  std::vector<const Instance*> instances = asg->Describe();
+  std::sort(instances.begin(), instances.end(),
+            [](const Instance* a, const Instance* b) { return a->id < b->id; });
+  std::vector<char> have(instances.size(), 0);
   for (const auto& am :
        client_->InfraMachines().List({.ns = imp.meta.ns, .match_labels = PoolMemberLabels(mp)})) {
     if (am->kind != kAwsMachineKind) continue;
-    const std::string id = InstanceIdOf(*am);
-    have.insert(id);
-    auto it = instances.find(id);
-    const Instance* inst = it == instances.end() ? nullptr : it->second;
+    const std::string_view id = InstanceIdOf(*am);
+    auto it =
+        std::lower_bound(instances.begin(), instances.end(), id,
+                         [](const Instance* inst, std::string_view v) { return inst->id < v; });
+    const Instance* inst = nullptr;
+    if (it != instances.end() && (*it)->id == id) {
+      inst = *it;
+      have[static_cast<size_t>(it - instances.begin())] = 1;
+    }
     if (Status s = SyncAwsMachine(imp, *am, inst, asg); !s.ok()) {
       return s;
     }
   }
-  for (const auto& [id, inst] : instances) {
-    if (Leaving(inst->state) || have.count(id)) continue;
-    if (Status s = CreateAwsMachine(imp, mp, *inst); !s.ok()) return s;
+  for (size_t i = 0; i < instances.size(); ++i) {
+    if (Leaving(instances[i]->state) || have[i]) continue;
+    if (Status s = CreateAwsMachine(imp, mp, *instances[i]); !s.ok()) return s;
   }
   return Status::Ok();
 }
