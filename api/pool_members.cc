@@ -7,8 +7,10 @@ namespace mpsim {
 Labels PoolMemberLabels(const MachinePool& mp) {
   // MustFormatValue(name) is the name itself for a DNS-1123 label, which the
   // scenario validation requires of pool names.
-  return {{"cluster.x-k8s.io/pool-name", mp.meta.name},
-          {"cluster.x-k8s.io/cluster-name", mp.spec.cluster_name}};
+  // Interned, as core's selector keys are: the pool's List matches by address.
+  static const SharedString kPoolName = SharedString::Interned("cluster.x-k8s.io/pool-name");
+  static const SharedString kClusterName = SharedString::Interned("cluster.x-k8s.io/cluster-name");
+  return {{kPoolName, mp.meta.name}, {kClusterName, mp.spec.cluster_name}};
 }
 
 InfraMachine NewPoolMember(const InfraMachinePool& imp, const MachinePool& mp,

@@ -74,6 +74,17 @@ class StringMap {
     auto it = lower_bound(key);
     return it != end() && std::string_view(it->first) == key ? it : end();
   }
+  // find, trying first the entry that shares `key`'s buffer: a selector's
+  // interned label keys (PoolSelector) are the very buffers of the labels
+  // they were copied onto, and a List tests them on every object.
+  const_iterator FindShared(const SharedString& key) const {
+    if (key.identity() != nullptr) {
+      for (auto it = begin(); it != end(); ++it) {
+        if (it->first.identity() == key.identity()) return it;
+      }
+    }
+    return find(std::string_view(key));
+  }
   size_t count(std::string_view key) const { return find(key) != end() ? 1 : 0; }
   bool contains(std::string_view key) const { return find(key) != end(); }
 

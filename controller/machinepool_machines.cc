@@ -4,6 +4,7 @@
 #include <map>
 #include <memory>
 
+#include "api/flat_view_map.h"
 #include "controller/capi_names.h"
 #include "controller/errors.h"
 #include "controller/label_format.h"
@@ -14,9 +15,12 @@
 namespace mpsim {
 namespace {
 
+// Interned keys: every Machine made from the selector shares their buffers,
+// so the next List's label match compares addresses.
 Labels PoolSelector(const MachinePool& mp) {
-  return {{capi::kMachinePoolNameLabel, MustFormatValue(mp.meta.name)},
-          {capi::kClusterNameLabel, mp.spec.cluster_name}};
+  static const SharedString kPoolName = SharedString::Interned(capi::kMachinePoolNameLabel);
+  static const SharedString kClusterName = SharedString::Interned(capi::kClusterNameLabel);
+  return {{kPoolName, MustFormatValue(mp.meta.name)}, {kClusterName, mp.spec.cluster_name}};
 }
 
 // computeDesiredMachine: named after the InfraMachine, controlled by the pool,
@@ -154,10 +158,13 @@ Status ReconcileMachines(const MachinePoolDeps& d, MachinePoolScope* s,
   if (!kind || kind->empty()) return Status::Ok();  // MachinePool Machines not supported
   const MachinePool& mp = *s->mp;
   const Labels selector = PoolSelector(mp);
-  std::map<std::string, std::shared_ptr<const Machine>> by_infra_name;
-  for (const auto& m : d.client->Machines().List({.ns = mp.meta.ns, .match_labels = selector})) {
-    by_infra_name[m->spec.infrastructure_ref.name] = m;
-  }
+  // Keys view the listed Machines' names, which `machines` keeps alive.
+  const std::vector<std::shared_ptr<const Machine>> machines =
+      d.client->Machines().List({.ns = mp.meta.ns, .match_labels = selector});
+  FlatViewMap<const Machine*> by_infra_name;
+  by_infra_name.reserve(machines.size());
+  for (const auto& m : machines)
+    by_infra_name.InsertOrAssign(m->spec.infrastructure_ref.name, m.get());
   std::vector<Status> errs;
   for (const auto& im :
        d.client->InfraMachines().List({.ns = mp.meta.ns, .match_labels = selector})) {

@@ -100,7 +100,7 @@ class CacheClient : public ObjectClient<T> {
 
   static bool Matches(const T& obj, const ListOptions<T>& opts) {
     for (const auto& [k, v] : opts.match_labels) {
-      auto l = obj.meta.labels.find(k);
+      auto l = obj.meta.labels.FindShared(k);
       if (l == obj.meta.labels.end() || l->second != v) return false;
     }
     return !opts.field || opts.field(obj);

@@ -28,8 +28,11 @@ Status AwsMachinePoolReconciler::SyncAwsMachines(const InfraMachinePool& imp, co
   // pass runs for every AWSMachine event, so a map and a set of copied IDs
   // per pass cost more than the pass's own work at a few thousand instances.
   std::vector<const Instance*> instances = asg->Describe();
-  std::sort(instances.begin(), instances.end(),
-            [](const Instance* a, const Instance* b) { return a->id < b->id; });
+  auto by_id = [](const Instance* a, const Instance* b) { return a->id < b->id; };
+  // Launch order is ID order unless a fault reordered the answer.
+  if (!std::is_sorted(instances.begin(), instances.end(), by_id)) {
+    std::sort(instances.begin(), instances.end(), by_id);
+  }
   std::vector<char> have(instances.size(), 0);
   for (const auto& am :
        client_->InfraMachines().List({.ns = imp.meta.ns, .match_labels = PoolMemberLabels(mp)})) {
