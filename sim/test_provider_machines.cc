@@ -1,7 +1,10 @@
 // The test provider's InfraMachines (provider.test.machinePoolMachines): one
 // per instance, in the way of CAPZ's AzureMachinePoolMachines and CAPD's
 // DockerMachines, so that core Cluster API makes MachinePool Machines.
-#include <set>
+#include <algorithm>
+#include <memory>
+#include <string_view>
+#include <vector>
 
 #include "api/pool_members.h"
 #include "sim/test_provider.h"
@@ -10,17 +13,23 @@ namespace mpsim {
 
 Status TestInfraReconciler::SyncMachines(const InfraMachinePool& imp, const MachinePool& mp,
                                          TestCloud* cloud) {
-  std::set<std::string> have;
-  for (const auto& im :
-       client_->InfraMachines().List({.ns = imp.meta.ns, .match_labels = PoolMemberLabels(mp)})) {
+  // Views of the listed names, which `members` keeps alive; a List is in
+  // name order within the namespace, so `have` is sorted as it is filled.
+  const std::vector<std::shared_ptr<const InfraMachine>> members =
+      client_->InfraMachines().List({.ns = imp.meta.ns, .match_labels = PoolMemberLabels(mp)});
+  std::vector<std::string_view> have;
+  for (const auto& im : members) {
     if (im->kind != kTestMachineKind) continue;
-    have.insert(im->meta.name);
+    have.push_back(im->meta.name);
     if (Status s = SyncMachine(*im, cloud); !s.ok()) return s;
   }
   // CAPZ applyAzureMachinePoolMachines step 2: one for every instance that is
   // not being deleted and has none (providers.md §2.6.3).
   for (const auto& [name, inst] : cloud->instances()) {
-    if (inst.state == TestCloud::State::kDeleting || have.count(name)) continue;
+    if (inst.state == TestCloud::State::kDeleting ||
+        std::binary_search(have.begin(), have.end(), std::string_view(name))) {
+      continue;
+    }
     if (Status s = CreateInfraMachine(imp, mp, name, inst); !s.ok()) return s;
   }
   return Status::Ok();
