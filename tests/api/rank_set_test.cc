@@ -8,24 +8,25 @@
 namespace mpsim {
 namespace {
 
+// Every member left, in order, through Kth, and the count up to each.
+void ExpectLeft(const RankSet& s, const std::vector<uint32_t>& left) {
+  ASSERT_EQ(s.size(), left.size());
+  for (size_t k = 0; k < left.size(); ++k) {
+    EXPECT_EQ(s.Kth(k), left[k]) << k;
+    EXPECT_EQ(s.CountUpTo(left[k]), k + 1) << k;
+  }
+}
+
 TEST(RankSet, CountsAndPicksWhatIsLeft) {
   RankSet s({2, 3, 5, 7, 11, 13});
-  EXPECT_EQ(s.size(), 6u);
+  ExpectLeft(s, {2, 3, 5, 7, 11, 13});
   EXPECT_EQ(s.CountUpTo(1), 0u);
-  EXPECT_EQ(s.CountUpTo(7), 4u);
-  EXPECT_EQ(s.Kth(0), 2u);
-  EXPECT_EQ(s.Kth(5), 13u);
+  EXPECT_EQ(s.CountUpTo(8), 4u);  // not a member: those below it
   s.Remove(5);
   s.Remove(2);
-  EXPECT_EQ(s.size(), 4u);
-  EXPECT_EQ(s.CountUpTo(7), 2u);
-  EXPECT_EQ(s.Kth(0), 3u);
-  EXPECT_EQ(s.Kth(1), 7u);
-  EXPECT_EQ(s.Kth(3), 13u);
-  s.Remove(3);
-  s.Remove(7);
-  s.Remove(11);
-  s.Remove(13);
+  ExpectLeft(s, {3, 7, 11, 13});
+  EXPECT_EQ(s.CountUpTo(6), 1u);
+  for (uint32_t x : {3u, 7u, 11u, 13u}) s.Remove(x);
   EXPECT_TRUE(s.empty());
   EXPECT_EQ(s.CountUpTo(100), 0u);
 }
@@ -42,8 +43,8 @@ TEST(RankSet, KthMatchesTheSurvivorsAtEverySize) {
       s.Remove(all[i]);
       std::erase(left, all[i]);
     }
-    ASSERT_EQ(s.size(), left.size());
-    for (size_t k = 0; k < left.size(); ++k) EXPECT_EQ(s.Kth(k), left[k]) << n << " " << k;
+    SCOPED_TRACE(n);
+    ExpectLeft(s, left);
   }
 }
 

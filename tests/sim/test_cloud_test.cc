@@ -27,6 +27,22 @@ class TestCloudTest : public ::testing::Test {
   }
   void RunFor(Duration d) { loop_.Run(loop_.Now() + d, 1'000'000); }
   std::string FirstName() const { return cloud_.instances().begin()->first; }
+  // Launches 100,001 instances (the last one's number has six digits) and
+  // kills all but `keep`, leaving them Running.
+  void LaunchPastFiveDigitsKeeping(const std::set<std::string>& keep) {
+    for (int i = 0; i <= 100000; ++i) cloud_.Launch("v1.30.0");
+    std::vector<std::string> names;
+    for (const auto& [name, inst] : cloud_.instances()) names.push_back(name);
+    for (const std::string& name : names) {
+      if (!keep.count(name)) cloud_.Kill(name);
+    }
+    RunFor(11 * kSecond);
+  }
+  std::vector<std::string> RunningIds() {
+    std::vector<std::string> ids;
+    for (const SharedString& id : cloud_.RunningIds().vec()) ids.push_back(id);
+    return ids;
+  }
 
   EventLoop loop_;
   Recorder rec_;
@@ -70,39 +86,21 @@ TEST_F(TestCloudTest, CountersFollowLaunchBootTerminateAndKill) {
 // launch numbers have five digits; the sixth digit ("mp-0-100000" sorts
 // before "mp-0-99999") must not break the sorted list.
 TEST_F(TestCloudTest, RunningIdsStaySortedPastFiveDigitNames) {
-  for (int i = 0; i <= 100000; ++i) cloud_.Launch("v1.30.0");
-  std::vector<std::string> names;
-  for (const auto& [name, inst] : cloud_.instances()) names.push_back(name);
-  const std::set<std::string> keep = {"mp-0-00000", "mp-0-00001", "mp-0-99999", "mp-0-100000"};
-  for (const std::string& name : names) {
-    if (!keep.count(name)) cloud_.Kill(name);
-  }
-  RunFor(11 * kSecond);
-  std::vector<std::string> ids;
-  for (const SharedString& id : cloud_.RunningIds().vec()) ids.push_back(id);
-  EXPECT_EQ(ids, (std::vector<std::string>{"test://mp-0-00000", "test://mp-0-00001",
-                                           "test://mp-0-100000", "test://mp-0-99999"}));
+  LaunchPastFiveDigitsKeeping({"mp-0-00000", "mp-0-00001", "mp-0-99999", "mp-0-100000"});
+  EXPECT_EQ(RunningIds(), (std::vector<std::string>{"test://mp-0-00000", "test://mp-0-00001",
+                                                    "test://mp-0-100000", "test://mp-0-99999"}));
 }
 
 // Past the sixth digit the name order is kept and later launches merged
 // into it: "mp-0-100001" lands before "mp-0-10001", not at the end.
 TEST_F(TestCloudTest, LaterLaunchesMergeIntoTheNameOrder) {
-  for (int i = 0; i <= 100000; ++i) cloud_.Launch("v1.30.0");
-  std::vector<std::string> names;
-  for (const auto& [name, inst] : cloud_.instances()) names.push_back(name);
-  const std::set<std::string> keep = {"mp-0-00000", "mp-0-10001", "mp-0-99999", "mp-0-100000"};
-  for (const std::string& name : names) {
-    if (!keep.count(name)) cloud_.Kill(name);
-  }
-  RunFor(11 * kSecond);
-  ASSERT_EQ(cloud_.RunningIds().size(), 4u);
+  LaunchPastFiveDigitsKeeping({"mp-0-00000", "mp-0-10001", "mp-0-99999", "mp-0-100000"});
+  ASSERT_EQ(RunningIds().size(), 4u);  // the name order is built here
   for (int i = 0; i < 2; ++i) cloud_.Launch("v1.30.0");
   RunFor(11 * kSecond);
-  std::vector<std::string> ids;
-  for (const SharedString& id : cloud_.RunningIds().vec()) ids.push_back(id);
-  EXPECT_EQ(ids, (std::vector<std::string>{"test://mp-0-00000", "test://mp-0-100000",
-                                           "test://mp-0-100001", "test://mp-0-100002",
-                                           "test://mp-0-10001", "test://mp-0-99999"}));
+  EXPECT_EQ(RunningIds(), (std::vector<std::string>{"test://mp-0-00000", "test://mp-0-100000",
+                                                    "test://mp-0-100001", "test://mp-0-100002",
+                                                    "test://mp-0-10001", "test://mp-0-99999"}));
 }
 
 // A terminated instance leaves the list once it is gone, and the rest keep
