@@ -1,8 +1,8 @@
 // MachinePool Machines (capi-core.md §4): listing them, creating or updating
 // one Machine per InfraMachine, and setMachinesUptoDate.
 #include <algorithm>
-#include <map>
 #include <memory>
+#include <vector>
 
 #include "api/flat_view_map.h"
 #include "controller/capi_names.h"
@@ -163,8 +163,9 @@ Status ReconcileMachines(const MachinePoolDeps& d, MachinePoolScope* s,
       d.client->Machines().List({.ns = mp.meta.ns, .match_labels = selector});
   FlatViewMap<const Machine*> by_infra_name;
   by_infra_name.reserve(machines.size());
-  for (const auto& m : machines)
+  for (const auto& m : machines) {
     by_infra_name.InsertOrAssign(m->spec.infrastructure_ref.name, m.get());
+  }
   std::vector<Status> errs;
   for (const auto& im :
        d.client->InfraMachines().List({.ns = mp.meta.ns, .match_labels = selector})) {

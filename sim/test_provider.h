@@ -67,6 +67,8 @@ class TestCloud {
  private:
   void SetState(const std::string& name, Instance* inst, State s);
   void Count(const Instance& inst, int32_t delta);
+  // Adds the launch numbers made since the last call to name_order_.
+  void ExtendNameOrder();
   EventLoop* loop_;
   WorkloadCluster* workload_;
   Recorder* rec_;
@@ -75,8 +77,6 @@ class TestCloud {
   Rng launch_rng_, delete_rng_;
   uint64_t next_ = 0;
   std::map<std::string, Instance> instances_;
-  // Launch numbers in name order, kept once the sixth digit appears.
-  void ExtendNameOrder();
   // The providerID of each launch number's instance while it is Running,
   // else empty: RunningIds reads this one array in launch order instead of
   // visiting every instance.
