@@ -125,11 +125,7 @@ Status AzureMachinePoolReconciler::Close(const InfraMachinePool& imp, Pool& pool
     st.ids.assign(v.provider_ids().begin(), v.provider_ids().end());
     st.ids_revision = v.revision();
   }
-  std::vector<std::string_view> succeeded;
-  for (const auto& [id, vm] : v.vms()) {
-    if (vm.state == VmState::kSucceeded) succeeded.push_back(vm.name);
-  }
-  const std::vector<char> ready = nodes_ready_(succeeded);
+  const std::vector<char> ready = nodes_ready_(v.SucceededNames());
   // AMPMs whose Node is Ready
   const auto ready_machines = static_cast<int32_t>(std::count(ready.begin(), ready.end(), 1));
   st.ready_machines = ready_machines;

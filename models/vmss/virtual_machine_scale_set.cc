@@ -116,6 +116,7 @@ void VirtualMachineScaleSet::CreateVm() {
   ++versions_[vm.kubelet_version];
   provider_ids_.insert(vm.provider_id);
   ++revision_;
+  ++states_revision_;
   rec_->Change(loop_->Now(), "Instance", vm.name, "state", "", "Creating", pool_);
   if (fault_rng_.Bernoulli(opts_.allocation_failed_probability)) {
     vm.error = "AllocationFailed";
@@ -215,6 +216,7 @@ void VirtualMachineScaleSet::Gone(uint64_t id) {
   if (vm.allocated) Decrement(&in_zone_, vm.zone);
   provider_ids_.erase(vm.provider_id);
   ++revision_;
+  ++states_revision_;
   rec_->Change(loop_->Now(), "Instance", vm.name, "state", "Deleting", "Deleted", pool_);
   workload_->InstanceGone(vm.name);
   vms_.erase(it);
@@ -231,6 +233,18 @@ void VirtualMachineScaleSet::SetState(VirtualMachine* vm, VmState to) {
   rec_->Change(loop_->Now(), "Instance", vm->name, "state", StateName(vm->state), StateName(to),
                pool_);
   vm->state = to;
+  ++states_revision_;
+}
+
+const std::vector<std::string_view>& VirtualMachineScaleSet::SucceededNames() const {
+  if (succeeded_revision_ != states_revision_) {
+    succeeded_.clear();
+    for (const auto& [id, vm] : vms_) {
+      if (vm.state == VmState::kSucceeded) succeeded_.push_back(vm.name);
+    }
+    succeeded_revision_ = states_revision_;
+  }
+  return succeeded_;
 }
 
 void VirtualMachineScaleSet::SetScaleSetState(const std::string& to) {

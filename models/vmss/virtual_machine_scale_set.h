@@ -5,10 +5,12 @@
 // every model change is a new model (at most 10 referenced).
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "api/shared_string.h"
@@ -82,6 +84,11 @@ class VirtualMachineScaleSet {
   const std::set<SharedString>& provider_ids() const { return provider_ids_; }
   // Bumped whenever provider_ids() changes.
   uint64_t revision() const { return revision_; }
+  // The names of the Succeeded VMs, in instance-ID order: what the
+  // AzureMachinePool pass reads of the LIST on every reconcile. Kept until a
+  // VM comes, goes or changes state, so a pass that finds the set as it was
+  // walks no tree.
+  const std::vector<std::string_view>& SucceededNames() const;
 
  private:
   void OperationVisible(int32_t capacity);
@@ -117,6 +124,9 @@ class VirtualMachineScaleSet {
   std::map<uint64_t, VirtualMachine> vms_;
   std::set<SharedString> provider_ids_;
   uint64_t revision_ = 0;
+  uint64_t states_revision_ = 0;                     // bumped as a VM comes, goes or changes state
+  mutable std::vector<std::string_view> succeeded_;  // views of vms_' names
+  mutable uint64_t succeeded_revision_ = UINT64_MAX;
 };
 
 }  // namespace mpsim::vmss

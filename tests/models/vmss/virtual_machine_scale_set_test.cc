@@ -8,6 +8,9 @@
 
 #include <gtest/gtest.h>
 
+#include <string_view>
+#include <vector>
+
 #include "sim/api_server.h"
 
 namespace mpsim::vmss {
@@ -303,6 +306,26 @@ TEST_F(VmssTest, SpotEvictionGetsNoTerminateNotification) {
   s.Evict(0);
   RunTo(2 * kMinute + 31 * kSecond);
   EXPECT_EQ(s.vms().count(0), 0u);
+}
+
+// The Succeeded VMs' names, as the AzureMachinePool pass reads them, follow
+// every VM that comes, finishes, is deleted and goes.
+TEST_F(VmssTest, SucceededNamesFollowTheVmsStates) {
+  VirtualMachineScaleSet s(&loop_, &workload_, &rec_, "mp-0", Options(), 1);
+  ASSERT_TRUE(s.Put(3, "v1.30.0", "data").ok());
+  RunTo(3 * kSecond);
+  EXPECT_TRUE(s.SucceededNames().empty());  // Creating
+  RunTo(63 * kSecond);
+  using Names = std::vector<std::string_view>;
+  EXPECT_EQ(s.SucceededNames(), (Names{"mp-0_0", "mp-0_1", "mp-0_2"}));
+  s.DeleteInstance(1);
+  EXPECT_EQ(s.SucceededNames(), (Names{"mp-0_0", "mp-0_2"}));  // Deleting
+  RunTo(2 * kMinute);
+  ASSERT_EQ(s.vms().count(1), 0u);
+  EXPECT_EQ(s.SucceededNames(), (Names{"mp-0_0", "mp-0_2"}));
+  ASSERT_TRUE(s.Put(3, "v1.30.0", "data").ok());
+  RunTo(4 * kMinute);
+  EXPECT_EQ(s.SucceededNames(), (Names{"mp-0_0", "mp-0_2", "mp-0_3"}));
 }
 
 }  // namespace
