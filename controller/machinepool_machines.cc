@@ -25,14 +25,16 @@ Labels PoolSelector(const MachinePool& mp) {
 
 // computeDesiredMachine: named after the InfraMachine, controlled by the pool,
 // template labels/annotations plus the pool selector, version from the Node.
-Machine ComputeDesiredMachine(const MachinePool& mp, const InfraMachine& im, const Node* node) {
+// `selector` is PoolSelector(mp), made once per reconcile rather than per member.
+Machine ComputeDesiredMachine(const MachinePool& mp, const Labels& selector, const InfraMachine& im,
+                              const Node* node) {
   Machine m;
   m.meta.name = im.meta.name;
   m.meta.ns = mp.meta.ns;
   m.meta.owner_references = {MachinePoolControllerRef(mp.meta)};
   m.meta.annotations = mp.spec.template_.annotations;
   m.meta.labels = mp.spec.template_.labels;
-  for (const auto& [k, v] : PoolSelector(mp)) m.meta.labels[k] = v;
+  for (const auto& [k, v] : selector) m.meta.labels[k] = v;
   m.spec.cluster_name = mp.spec.cluster_name;
   m.spec.bootstrap.data_secret_name = "";
   m.spec.infrastructure_ref = {.api_version = mp.spec.template_.spec.infrastructure_ref.api_version,
@@ -166,21 +168,26 @@ Status ReconcileMachines(const MachinePoolDeps& d, MachinePoolScope* s,
   for (const auto& m : machines) {
     by_infra_name.InsertOrAssign(m->spec.infrastructure_ref.name, m.get());
   }
+  // Only the failures, each message made only then: Aggregate drops the OKs,
+  // and a member's message was built on every reconcile for nothing.
   std::vector<Status> errs;
   for (const auto& im :
        d.client->InfraMachines().List({.ns = mp.meta.ns, .match_labels = selector})) {
     if (im->kind != *kind) continue;
-    Machine desired = ComputeDesiredMachine(mp, *im, NodeFor(d, *s, *im));
+    Machine desired = ComputeDesiredMachine(mp, selector, *im, NodeFor(d, *s, *im));
     auto existing = by_infra_name.find(im->meta.name);
     if (existing != by_infra_name.end()) {
       desired.meta.name = existing->second->meta.name;
-      errs.push_back(Wrap(ApplyMachine(d.client->Machines(), *existing->second, desired),
-                          "failed to update Machine " + desired.meta.Key().String()));
+      Status st = ApplyMachine(d.client->Machines(), *existing->second, desired);
+      if (!st.ok())
+        errs.push_back(Wrap(st, "failed to update Machine " + desired.meta.Key().String()));
       continue;
     }
-    errs.push_back(Wrap(CreateMachine(d.client->Machines(), desired),
-                        "failed to create new Machine for infraMachine \"" + im->meta.name +
-                            "\" in namespace \"" + im->meta.ns + "\""));
+    Status st = CreateMachine(d.client->Machines(), desired);
+    if (!st.ok()) {
+      errs.push_back(Wrap(st, "failed to create new Machine for infraMachine \"" + im->meta.name +
+                                  "\" in namespace \"" + im->meta.ns + "\""));
+    }
   }
   return Wrap(Aggregate(errs), "failed to create machines for MachinePool \"" + mp.meta.name +
                                    "\" in namespace \"" + mp.meta.ns + "\"");
