@@ -179,8 +179,9 @@ Status ReconcileMachines(const MachinePoolDeps& d, MachinePoolScope* s,
     if (existing != by_infra_name.end()) {
       desired.meta.name = existing->second->meta.name;
       Status st = ApplyMachine(d.client->Machines(), *existing->second, desired);
-      if (!st.ok())
+      if (!st.ok()) {
         errs.push_back(Wrap(st, "failed to update Machine " + desired.meta.Key().String()));
+      }
       continue;
     }
     Status st = CreateMachine(d.client->Machines(), desired);
