@@ -51,7 +51,7 @@ std::vector<Zone> GroupByZone(const std::vector<Candidate>& candidates, Time now
 
 // The tied candidates the policy chooses among next: those with the lowest
 // key in the zones with the most instances left (AZ balance first).
-std::vector<RankSet*> Tied(std::vector<Zone>& zones, PolicyKey* key) {
+std::vector<const RankSet*> Tied(const std::vector<Zone>& zones, PolicyKey* key) {
   size_t most = 0;
   for (const Zone& z : zones) most = std::max(most, z.left);
   bool found = false;
@@ -61,8 +61,8 @@ std::vector<RankSet*> Tied(std::vector<Zone>& zones, PolicyKey* key) {
     if (!found || low < *key) *key = low;
     found = true;
   }
-  std::vector<RankSet*> tied;
-  for (Zone& z : zones) {
+  std::vector<const RankSet*> tied;
+  for (const Zone& z : zones) {
     if (z.left != most) continue;
     auto it = z.by_key.begin();
     if (it->first == *key) tied.push_back(&it->second);
@@ -84,11 +84,11 @@ std::vector<std::string> ChooseVictims(const std::vector<Candidate>& candidates,
   std::vector<Zone> zones = GroupByZone(candidates, now, &zone_of);
   for (size_t left = candidates.size(); count > 0 && left > 0; --count, --left) {
     PolicyKey key;
-    const std::vector<RankSet*> tied = Tied(zones, &key);
+    const std::vector<const RankSet*> tied = Tied(zones, &key);
     size_t total = 0;
     for (const RankSet* s : tied) total += s->size();
     const size_t k = total == 1 ? 0 : static_cast<size_t>(rng->Below(total));
-    const uint32_t i = KthAcross({tied.begin(), tied.end()}, k);
+    const uint32_t i = KthAcross(tied, k);
     Zone& zone = zones[zone_of[i]];
     auto group = zone.by_key.find(key);
     group->second.Remove(i);
