@@ -11,14 +11,24 @@
 namespace mpsim {
 namespace {
 
+// One pool, mp-0, from 0 replicas on `provider` with its defaults; `events`
+// are the scenario's event lines.
+std::string OnePoolScenario(const std::string& name, const std::string& horizon,
+                            const std::string& provider, const std::string& events) {
+  return "apiVersion: mpsim/v1\nkind: Scenario\nmetadata: {name: " + name +
+         "}\nspec:\n  horizon: " + horizon +
+         "\n  machinePools:\n  - name: mp-0\n    replicas: 0\n    version: v1.30.0\n"
+         "    provider: {" +
+         provider + ": {}}\n  events:\n" + events;
+}
+
+// An event line that scales mp-0 to `replicas` at `at`.
+std::string ScaleAt(const std::string& at, int replicas) {
+  return "  - {at: " + at + ", scale: {pool: mp-0, replicas: " + std::to_string(replicas) + "}}\n";
+}
+
 std::string ScaleUpScenario(const std::string& provider, int replicas) {
-  return "apiVersion: mpsim/v1\nkind: Scenario\nmetadata: {name: bench-scale-up}\n"
-         "spec:\n  horizon: 1h\n  machinePools:\n  - name: mp-0\n    replicas: 0\n"
-         "    version: v1.30.0\n    provider: {" +
-         provider +
-         ": {}}\n  events:\n  - at: 0s\n"
-         "    scale: {pool: mp-0, replicas: " +
-         std::to_string(replicas) + "}\n";
+  return OnePoolScenario("bench-scale-up", "1h", provider, ScaleAt("0s", replicas));
 }
 
 void RunWhole(benchmark::State& state, const std::string& yaml) {
@@ -56,14 +66,10 @@ void ScaleUp(benchmark::State& state, const std::string& provider) {
 // provider's launch numbers pass 100,000 when N does, so a per-victim or
 // per-pass rescan shows as growth faster than N between the two sizes.
 std::string ChurnScenario(const std::string& provider, int replicas) {
-  const std::string n = std::to_string(replicas);
-  return "apiVersion: mpsim/v1\nkind: Scenario\nmetadata: {name: bench-churn}\n"
-         "spec:\n  horizon: 2h\n  machinePools:\n  - name: mp-0\n    replicas: 0\n"
-         "    version: v1.30.0\n    provider: {" +
-         provider + ": {}}\n  events:\n  - {at: 0s, scale: {pool: mp-0, replicas: " + n +
-         "}}\n  - {at: 20m, scale: {pool: mp-0, replicas: " + std::to_string(replicas / 10) +
-         "}}\n  - {at: 40m, scale: {pool: mp-0, replicas: " + n +
-         "}}\n  - {at: 70m, deletePool: {pool: mp-0}}\n";
+  return OnePoolScenario("bench-churn", "2h", provider,
+                         ScaleAt("0s", replicas) + ScaleAt("20m", replicas / 10) +
+                             ScaleAt("40m", replicas) +
+                             "  - {at: 70m, deletePool: {pool: mp-0}}\n");
 }
 
 void Churn(benchmark::State& state, const std::string& provider) {
