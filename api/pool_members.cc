@@ -19,7 +19,7 @@ InfraMachine NewPoolMember(const InfraMachinePool& imp, const MachinePool& mp,
   im.meta.name = spec.name;
   im.meta.ns = imp.meta.ns;
   im.meta.labels = PoolMemberLabels(mp);
-  im.meta.finalizers = {spec.finalizer};
+  if (!spec.finalizer.empty()) im.meta.finalizers = {spec.finalizer};
   im.meta.owner_references = {{.api_version = "infrastructure.cluster.x-k8s.io/v1beta2",
                                .kind = imp.kind,
                                .name = imp.meta.name,

@@ -17,7 +17,7 @@ Labels PoolMemberLabels(const MachinePool& mp);
 struct PoolMemberSpec {
   std::string name;
   std::string kind;       // e.g. "AWSMachine"
-  std::string finalizer;  // held until the instance is gone
+  std::string finalizer;  // held until the instance is gone; "": none yet
   std::string provider_id;
   bool ready = false;
 };

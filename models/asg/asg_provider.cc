@@ -1,5 +1,6 @@
 #include "models/asg/asg_provider.h"
 
+#include "models/asg/awsmachine_reconciler.h"
 #include "models/asg/awsmachinepool_reconciler.h"
 #include "sim/scenario_loader.h"
 
@@ -34,6 +35,17 @@ void AsgProvider::AddControllers(Manager* manager) {
                                                           throttle_.get());
       },
       OwnKind());
+  std::map<std::string, AutoScalingGroup*> gated;
+  for (const auto& [name, g] : groups_) {
+    if (g->options().machine_pool_machines) gated[name] = g.get();
+  }
+  if (gated.empty()) return;
+  WorkQueueOptions mq = q;
+  mq.workers = 10;  // CAPA --awsmachine-concurrency default (main.go)
+  manager->AddController<InfraMachine>("awsmachine", mq, [this, gated](Client* client) {
+    return std::make_unique<AwsMachineReconciler>(client, ctx_.loop, ctx_.recorder, gated,
+                                                  throttle_.get());
+  });
 }
 
 bool AsgProvider::CreatesMachines(const std::string& pool) const {

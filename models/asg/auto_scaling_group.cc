@@ -109,6 +109,11 @@ std::vector<const Instance*> AutoScalingGroup::Describe() {
   return out;
 }
 
+const Instance* AutoScalingGroup::Find(const std::string& id) const {
+  auto it = instances_.find(id);
+  return it == instances_.end() ? nullptr : &it->second;
+}
+
 void AutoScalingGroup::ScheduleActivity(Duration delay) {
   if (activity_) return;  // one activity at a time; it reads desired when it runs
   activity_ = loop_->After(delay, [this] {

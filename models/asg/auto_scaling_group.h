@@ -102,6 +102,9 @@ class AutoScalingGroup {
   // DescribeAutoScalingGroups: every instance, any lifecycle state, in API
   // order (launch order, unless the reorder fault shuffles it).
   std::vector<const Instance*> Describe();
+  // DescribeInstances for one ID: the member, in any lifecycle state, or
+  // nullptr once it has left the group (terminated and gone).
+  const Instance* Find(const std::string& id) const;
   size_t size() const { return instances_.size(); }
 
  private:

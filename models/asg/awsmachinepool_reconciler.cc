@@ -7,6 +7,7 @@
 #include "api/infra_pool_report.h"
 #include "api/pool_members.h"
 #include "api/provider_watches.h"
+#include "models/asg/aws_call.h"
 
 namespace mpsim::asg {
 namespace {
@@ -33,10 +34,10 @@ AwsMachinePoolReconciler::AwsMachinePoolReconciler(Client* client, const Clock* 
     : client_(client), clock_(clock), rec_(rec), groups_(std::move(groups)), throttle_(throttle) {}
 
 void AwsMachinePoolReconciler::Setup(Builder* b) {
+  // No watch on the gate's AWSMachines (providers.md §1.6.1): their own
+  // controller (awsmachine_reconciler.h) acts on each; this one sees them at
+  // its 3-minute requeue and on MachinePool changes.
   WatchProviderPools(b, kAwsMachinePoolKind);
-  // The gate's AWSMachines, mapped to their pool by the non-controller owner
-  // reference: a deleted one is acted on at once, not at the 3-minute requeue.
-  WatchPoolMembers(b, kAwsMachineKind, kAwsMachinePoolKind);
 }
 
 Status AwsMachinePoolReconciler::Reconcile(const Request& req, Result* result) {
@@ -202,13 +203,7 @@ Status AwsMachinePoolReconciler::WaitForDelete(const InfraMachinePool& imp, Auto
 }
 
 Status AwsMachinePoolReconciler::Call(const InfraMachinePool& imp, const char* api) {
-  rec_->ProviderApiCall(imp.meta.name, api);
-  if (throttle_ == nullptr) return Status::Ok();
-  const std::string_view code = throttle_->Take(api, clock_->Now());
-  if (code.empty()) return Status::Ok();
-  rec_->Fault(clock_->Now(), imp.meta.name, imp.meta.name, std::string(code));
-  const char* message = code == "Throttling" ? "Rate exceeded" : "Request limit exceeded.";
-  return Status::Throttled(std::string(code) + ": " + message + " (" + api + ")");
+  return AwsCall(throttle_, rec_, clock_->Now(), imp.meta.name, imp.meta.name, api);
 }
 
 }  // namespace mpsim::asg

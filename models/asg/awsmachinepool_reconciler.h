@@ -41,10 +41,10 @@ class AwsMachinePoolReconciler : public Reconciler {
                             AutoScalingGroup* asg);
   Status WriteStatus(const InfraMachinePool& imp, AutoScalingGroup* asg);
   Status WaitForDelete(const InfraMachinePool& imp, AutoScalingGroup* asg, Result* result);
-  // The MachinePoolMachines gate's AWSMachines (awsmachine_sync.cc).
+  // The MachinePoolMachines gate's AWSMachines made and orphans let go
+  // (awsmachine_sync.cc).
   Status SyncAwsMachines(const InfraMachinePool& imp, const MachinePool& mp, AutoScalingGroup* asg);
-  Status SyncAwsMachine(const InfraMachinePool& imp, const InfraMachine& am, const Instance* inst,
-                        AutoScalingGroup* asg);
+  Status DeleteOrphan(const InfraMachine& am);
   Status CreateAwsMachine(const InfraMachinePool& imp, const MachinePool& mp, const Instance& inst);
   // Counts the call and spends its token; the AWS error if it is throttled.
   Status Call(const InfraMachinePool& imp, const char* api);

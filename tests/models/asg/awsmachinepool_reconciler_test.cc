@@ -151,9 +151,10 @@ TEST_F(AwsMpTest, MachinePoolMachinesGateRequeuesEveryThreeMinutes) {
 }
 
 // The gate's AWSMachines (providers.md §1.6.2): one per instance, with the
-// pool's labels, its providerID and a non-controller owner reference; the
-// pool reports the kind so core makes Machines. Deleting one terminates its
-// instance with plain TerminateInstances, and the group replaces it.
+// pool's labels, its providerID and a non-controller owner reference, and no
+// finalizer or status until their own controller reconciles them; the pool
+// reports the kind so core makes Machines. An AWSMachine whose instance
+// left the group loses its owner Machine (deleteOrphanedAWSMachines).
 TEST_F(AwsMpTest, MachinePoolMachinesGateMakesAnAwsMachinePerInstance) {
   AsgOptions o = Options();
   o.machine_pool_machines = true;
@@ -164,29 +165,37 @@ TEST_F(AwsMpTest, MachinePoolMachinesGateMakesAnAwsMachinePerInstance) {
   const InfraMachine& am = client_.infra_machines().At(first);
   EXPECT_EQ(am.kind, kAwsMachineKind);
   EXPECT_EQ(am.spec.provider_id, "aws:///us-east-1a/i-00000000000000001");
-  EXPECT_EQ(am.status.ready, true);
+  EXPECT_TRUE(am.meta.finalizers.empty());
   EXPECT_EQ(am.meta.labels.at("cluster.x-k8s.io/pool-name"), "mp-0");
   ASSERT_EQ(am.meta.owner_references.size(), 1u);
   EXPECT_EQ(am.meta.owner_references[0].kind, kAwsMachinePoolKind);
   EXPECT_FALSE(am.meta.owner_references[0].controller);
   EXPECT_EQ(client_.infra_machine_pools().At(kKey).status.infrastructure_machine_kind,
             kAwsMachineKind);
+}
 
-  InfraMachine deleted = am;
-  deleted.meta.deletion_timestamp = loop_.Now();
-  client_.infra_machines().Add(deleted);
+TEST_F(AwsMpTest, MachinePoolMachinesGateDeletesTheOwnerMachineOfAnOrphan) {
+  AsgOptions o = Options();
+  o.machine_pool_machines = true;
+  Converge(1, o);
+  InfraMachine orphan = client_.infra_machines().At({kKey.ns, "mp-0-i-00000000000000001"});
+  orphan.meta.name = "mp-0-i-00000000000000099";
+  orphan.spec.provider_id = "aws:///us-east-1a/i-00000000000000099";
+  client_.infra_machines().Add(orphan);
+  Machine owner;
+  owner.meta = {.name = orphan.meta.name, .ns = kKey.ns};
+  owner.meta.finalizers = {"machine.cluster.x-k8s.io"};
+  client_.machines().Add(owner);
   OkPass();
-  EXPECT_EQ(Calls("ec2:TerminateInstances"), 1u);
-  EXPECT_EQ(asg_->desired(), 2) << "TerminateInstances leaves the desired capacity alone";
-  EXPECT_TRUE(client_.infra_machines().Has(first))
-      << "held by its finalizer until the instance goes";
-  RunTo(loop_.Now() + 2 * kMinute);
+  ASSERT_TRUE(client_.machines().Has(owner.meta.Key()));
+  EXPECT_TRUE(client_.machines().At(owner.meta.Key()).meta.deletion_timestamp)
+      << "core deletes the AWSMachine through its Machine";
+  EXPECT_TRUE(client_.infra_machines().Has(orphan.meta.Key()));
+  client_.machines().Remove(owner.meta.Key());
   OkPass();
-  EXPECT_TRUE(!client_.infra_machines().Has(first) ||
-              client_.infra_machines().At(first).meta.finalizers.empty())
-      << "the instance is gone: the finalizer is released";
-  EXPECT_EQ(asg_->size(), 2u) << "the group launched a replacement";
-  EXPECT_TRUE(client_.infra_machines().Has({kKey.ns, "mp-0-i-00000000000000003"}));
+  EXPECT_FALSE(client_.infra_machines().Has(orphan.meta.Key()))
+      << "with no owner Machine the AWSMachine itself goes";
+  EXPECT_TRUE(client_.infra_machines().Has({kKey.ns, "mp-0-i-00000000000000001"}));
 }
 
 // CAPA's DeleteASGAndWait gives the GroupNotExists waiter 15 minutes.
