@@ -25,11 +25,12 @@ Labels PoolSelector(const MachinePool& mp) {
 
 // computeDesiredMachine: named after the InfraMachine, controlled by the pool,
 // template labels/annotations plus the pool selector, version from the Node.
-// `selector` is PoolSelector(mp), made once per reconcile rather than per member.
-Machine ComputeDesiredMachine(const MachinePool& mp, const Labels& selector, const InfraMachine& im,
-                              const Node* node) {
+// What every member's desired Machine shares is made once per reconcile
+// (`base`, from DesiredBase); DesiredFor adds the member's own fields. A
+// reconcile visits every member, and building each one's labels, annotations
+// and references only to find them unchanged was most of its cost.
+Machine DesiredBase(const MachinePool& mp, const Labels& selector) {
   Machine m;
-  m.meta.name = im.meta.name;
   m.meta.ns = mp.meta.ns;
   m.meta.owner_references = {MachinePoolControllerRef(mp.meta)};
   m.meta.annotations = mp.spec.template_.annotations;
@@ -38,12 +39,22 @@ Machine ComputeDesiredMachine(const MachinePool& mp, const Labels& selector, con
   m.spec.cluster_name = mp.spec.cluster_name;
   m.spec.bootstrap.data_secret_name = "";
   m.spec.infrastructure_ref = {.api_version = mp.spec.template_.spec.infrastructure_ref.api_version,
-                               .kind = im.kind,
-                               .ns = mp.meta.ns,
-                               .name = im.meta.name};
-  if (node != nullptr && !node->status.node_info.kubelet_version.empty()) {
-    m.spec.version = node->status.node_info.kubelet_version;
-  }
+                               .ns = mp.meta.ns};
+  return m;
+}
+
+// The Node's kubelet version, when it has one.
+const std::string* NodeVersion(const Node* node) {
+  if (node == nullptr || node->status.node_info.kubelet_version.empty()) return nullptr;
+  return &node->status.node_info.kubelet_version.str();
+}
+
+Machine DesiredFor(const Machine& base, const InfraMachine& im, const Node* node) {
+  Machine m = base;
+  m.meta.name = im.meta.name;
+  m.spec.infrastructure_ref.kind = im.kind;
+  m.spec.infrastructure_ref.name = im.meta.name;
+  if (const std::string* v = NodeVersion(node)) m.spec.version = *v;
   return m;
 }
 
@@ -62,11 +73,12 @@ Machine MergeApplied(Machine existing, const Machine& desired) {
   return existing;
 }
 
-// Whether MergeApplied would change `existing`: the usual answer is no, and
-// finding it out copies nothing.
-bool ApplyChanges(const Machine& existing, const Machine& desired) {
+// Whether MergeApplied would change `existing` for DesiredFor(base, im,
+// node): the usual answer is no, and finding it out copies nothing.
+bool ApplyChanges(const Machine& existing, const Machine& base, const InfraMachine& im,
+                  const Node* node) {
   const auto& refs = existing.meta.owner_references;
-  for (const OwnerReference& ref : desired.meta.owner_references) {
+  for (const OwnerReference& ref : base.meta.owner_references) {
     if (std::find(refs.begin(), refs.end(), ref) == refs.end()) return true;
   }
   auto covers = [](const auto& have, const auto& want) {
@@ -76,16 +88,20 @@ bool ApplyChanges(const Machine& existing, const Machine& desired) {
     }
     return true;
   };
-  const MachineSpec &e = existing.spec, &d = desired.spec;
-  return !covers(existing.meta.labels, desired.meta.labels) ||
-         !covers(existing.meta.annotations, desired.meta.annotations) ||
+  const MachineSpec &e = existing.spec, &d = base.spec;
+  const ObjectReference& ref = e.infrastructure_ref;
+  const bool same_ref = ref.name == im.meta.name && ref.kind == im.kind &&
+                        ref.api_version == d.infrastructure_ref.api_version &&
+                        ref.ns == d.infrastructure_ref.ns;
+  const std::string* version = NodeVersion(node);
+  return !covers(existing.meta.labels, base.meta.labels) ||
+         !covers(existing.meta.annotations, base.meta.annotations) ||
          e.cluster_name != d.cluster_name ||
-         e.bootstrap.data_secret_name != d.bootstrap.data_secret_name ||
-         e.infrastructure_ref != d.infrastructure_ref || (d.version && e.version != d.version);
+         e.bootstrap.data_secret_name != d.bootstrap.data_secret_name || !same_ref ||
+         (version != nullptr && e.version != *version);
 }
 
 Status ApplyMachine(ObjectClient<Machine>& c, const Machine& existing, const Machine& desired) {
-  if (!ApplyChanges(existing, desired)) return Status::Ok();
   Machine merged = MergeApplied(existing, desired);
   if (merged == existing) return Status::Ok();  // the SSA cache skips unchanged requests
   return c.Patch(existing, &merged);
@@ -160,6 +176,7 @@ Status ReconcileMachines(const MachinePoolDeps& d, MachinePoolScope* s,
   if (!kind || kind->empty()) return Status::Ok();  // MachinePool Machines not supported
   const MachinePool& mp = *s->mp;
   const Labels selector = PoolSelector(mp);
+  const Machine base = DesiredBase(mp, selector);
   // Keys view the listed Machines' names, which `machines` keeps alive.
   const std::vector<std::shared_ptr<const Machine>> machines =
       d.client->Machines().List({.ns = mp.meta.ns, .match_labels = selector});
@@ -174,17 +191,20 @@ Status ReconcileMachines(const MachinePoolDeps& d, MachinePoolScope* s,
   for (const auto& im :
        d.client->InfraMachines().List({.ns = mp.meta.ns, .match_labels = selector})) {
     if (im->kind != *kind) continue;
-    Machine desired = ComputeDesiredMachine(mp, selector, *im, NodeFor(d, *s, *im));
+    const Node* node = NodeFor(d, *s, *im);
     auto existing = by_infra_name.find(im->meta.name);
     if (existing != by_infra_name.end()) {
-      desired.meta.name = existing->second->meta.name;
-      Status st = ApplyMachine(d.client->Machines(), *existing->second, desired);
+      const Machine& m = *existing->second;
+      if (!ApplyChanges(m, base, *im, node)) continue;
+      Machine desired = DesiredFor(base, *im, node);
+      desired.meta.name = m.meta.name;
+      Status st = ApplyMachine(d.client->Machines(), m, desired);
       if (!st.ok()) {
         errs.push_back(Wrap(st, "failed to update Machine " + desired.meta.Key().String()));
       }
       continue;
     }
-    Status st = CreateMachine(d.client->Machines(), desired);
+    Status st = CreateMachine(d.client->Machines(), DesiredFor(base, *im, node));
     if (!st.ok()) {
       errs.push_back(Wrap(st, "failed to create new Machine for infraMachine \"" + im->meta.name +
                                   "\" in namespace \"" + im->meta.ns + "\""));
