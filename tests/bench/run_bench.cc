@@ -1,6 +1,7 @@
-// Whole runs on each provider: a scale-up from 0 to N replicas, and a storm of
-// scale-ups, a scale-in and a pool deletion; each reports events/s, simulated
-// seconds per wall second and events per simulated second.
+// Whole runs on each provider: a scale-up from 0 to N replicas, a storm of
+// scale-ups, a scale-in and a pool deletion, and a scale-up and scale-in of
+// a pool with MachinePool Machines; each reports events/s, simulated seconds
+// per wall second and events per simulated second.
 #include <benchmark/benchmark.h>
 
 #include <string>
@@ -11,15 +12,16 @@
 namespace mpsim {
 namespace {
 
-// One pool, mp-0, from 0 replicas on `provider` with its defaults; `events`
-// are the scenario's event lines.
+// One pool, mp-0, from 0 replicas on `provider` with `options` (its block's
+// keys, "" for the defaults); `events` are the scenario's event lines.
 std::string OnePoolScenario(const std::string& name, const std::string& horizon,
-                            const std::string& provider, const std::string& events) {
+                            const std::string& provider, const std::string& events,
+                            const std::string& options = "") {
   return "apiVersion: mpsim/v1\nkind: Scenario\nmetadata: {name: " + name +
          "}\nspec:\n  horizon: " + horizon +
          "\n  machinePools:\n  - name: mp-0\n    replicas: 0\n    version: v1.30.0\n"
          "    provider: {" +
-         provider + ": {}}\n  events:\n" + events;
+         provider + ": {" + options + "}}\n  events:\n" + events;
 }
 
 // An event line that scales mp-0 to `replicas` at `at`.
@@ -76,6 +78,16 @@ void Churn(benchmark::State& state, const std::string& provider) {
   RunWhole(state, ChurnScenario(provider, static_cast<int>(state.range(0))));
 }
 
+// One InfraMachine and one Machine per instance (machinePoolMachines), up
+// to N and in to N/2 at 30m: every member's event wakes controllers whose
+// pass visits every member, so these runs grow faster than a plain scale-up.
+void MachinePoolMachines(benchmark::State& state, const std::string& provider) {
+  const int replicas = static_cast<int>(state.range(0));
+  RunWhole(state, OnePoolScenario("bench-machinepool-machines", "1h", provider,
+                                  ScaleAt("0s", replicas) + ScaleAt("30m", replicas / 2),
+                                  "machinePoolMachines: true"));
+}
+
 // 100k once per provider: a run takes 12-30 s on the shared host (docs/PERFORMANCE.md).
 BENCHMARK_CAPTURE(ScaleUp, test, "test")->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(ScaleUp, test, "test")->Arg(100000)->Iterations(1)->Unit(benchmark::kMillisecond);
@@ -91,6 +103,19 @@ BENCHMARK_CAPTURE(Churn, test, "test")->Arg(60000)->Iterations(1)->Unit(benchmar
 BENCHMARK_CAPTURE(Churn, asg, "asg")->Arg(2500)->Arg(10000)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(Churn, mig, "mig")->Arg(2500)->Arg(10000)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(Churn, vmss, "vmss")->Arg(2500)->Arg(10000)->Unit(benchmark::kMillisecond);
+// mig has no MachinePool Machines.
+BENCHMARK_CAPTURE(MachinePoolMachines, test, "test")
+    ->Arg(1000)
+    ->Arg(4000)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(MachinePoolMachines, asg, "asg")
+    ->Arg(1000)
+    ->Arg(4000)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(MachinePoolMachines, vmss, "vmss")
+    ->Arg(1000)
+    ->Arg(4000)
+    ->Unit(benchmark::kMillisecond);
 
 }  // namespace
 }  // namespace mpsim
