@@ -7,11 +7,19 @@
 #include <string_view>
 #include <vector>
 
+#include "api/look_ahead_cursor.h"
 #include "api/pool_members.h"
 #include "models/asg/awsmachine_reconciler.h"
 #include "models/asg/awsmachinepool_reconciler.h"
 
 namespace mpsim::asg {
+namespace {
+
+// How far past the last match the cursor looks: a scale-in's victims leave
+// gaps of a few instances between the AWSMachines that remain.
+constexpr size_t kCursorWindow = 8;
+
+}  // namespace
 
 Status AwsMachinePoolReconciler::SyncAwsMachines(const InfraMachinePool& imp, const MachinePool& mp,
                                                  AutoScalingGroup* asg) {
@@ -26,15 +34,23 @@ Status AwsMachinePoolReconciler::SyncAwsMachines(const InfraMachinePool& imp, co
     std::sort(instances.begin(), instances.end(), by_id);
   }
   std::vector<char> have(instances.size(), 0);
+  // AWSMachines list in name order, "<pool>-<id>" with IDs of one width, so
+  // each is found just past the last one; binary search when it is not.
+  LookAheadCursor<const Instance*> cursor(instances);
   for (const auto& am :
        client_->InfraMachines().List({.ns = imp.meta.ns, .match_labels = PoolMemberLabels(mp)})) {
     if (am->kind != kAwsMachineKind || !am->spec.provider_id) continue;
     const std::string_view id = InstanceIdOf(*am);
-    auto it =
-        std::lower_bound(instances.begin(), instances.end(), id,
-                         [](const Instance* inst, std::string_view v) { return inst->id < v; });
-    if (it != instances.end() && (*it)->id == id) {
-      have[static_cast<size_t>(it - instances.begin())] = 1;
+    size_t at = cursor.Find(kCursorWindow, [&](const Instance* inst) { return inst->id == id; });
+    if (at == LookAheadCursor<const Instance*>::kNone) {
+      auto it =
+          std::lower_bound(instances.begin(), instances.end(), id,
+                           [](const Instance* inst, std::string_view v) { return inst->id < v; });
+      if (it != instances.end() && (*it)->id == id)
+        at = static_cast<size_t>(it - instances.begin());
+    }
+    if (at != LookAheadCursor<const Instance*>::kNone) {
+      have[at] = 1;
       continue;
     }
     if (Status s = DeleteOrphan(*am); !s.ok()) return s;
