@@ -64,8 +64,11 @@ void BM_StdPriorityQueueHold(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations());
 }
 
-BENCHMARK(BM_EventQueueHold)->Arg(1000)->Arg(100000)->Arg(1000000);
-BENCHMARK(BM_StdPriorityQueueHold)->Arg(1000)->Arg(100000)->Arg(1000000);
+// Warmed up: the first benchmark of the binary ran about 20 % slow at 1,000
+// pending (57 ns against 46-49 ns when run again), which read as the queue
+// losing to std::priority_queue there.
+BENCHMARK(BM_EventQueueHold)->Arg(1000)->Arg(100000)->Arg(1000000)->MinWarmUpTime(0.2);
+BENCHMARK(BM_StdPriorityQueueHold)->Arg(1000)->Arg(100000)->Arg(1000000)->MinWarmUpTime(0.2);
 
 }  // namespace
 }  // namespace mpsim
