@@ -12,8 +12,7 @@
 #include <memory>
 
 #include "models/asg/awsmachinepool_reconciler.h"
-#include "sim/api_server.h"
-#include "tests/testing/fake_client.h"
+#include "tests/testing/provider_controller_test.h"
 
 namespace mpsim::asg {
 namespace {
@@ -21,13 +20,8 @@ namespace {
 const ObjectKey kPool{"default", "mp-0"};
 const ObjectKey kFirst{"default", "mp-0-i-00000000000000001"};
 
-class AwsMachineTest : public ::testing::Test {
+class AwsMachineTest : public ProviderControllerTest {
  protected:
-  AwsMachineTest()
-      : server_(&loop_),
-        workload_(&loop_, &server_, &rec_, WorkloadOptions{}, 1),
-        client_(&loop_) {}
-
   // A gated pool of `replicas` whose group exists and has launched; its
   // instances are Pending for 20 s.
   void Start(int32_t replicas) {
@@ -56,15 +50,6 @@ class AwsMachineTest : public ::testing::Test {
     EXPECT_TRUE(Pass(key, &res).ok());
     return res;
   }
-  void RunTo(Time t) {
-    loop_.At(t, [] {});
-    loop_.Run(t, 10'000'000);
-  }
-  uint64_t Calls(const std::string& api) {
-    const auto& m = rec_.provider_api_calls_by_api("mp-0");
-    auto it = m.find(api);
-    return it == m.end() ? 0 : it->second;
-  }
   // What core does for each AWSMachine: an owner Machine named after it.
   void MakeOwner(const ObjectKey& key) {
     Machine m;
@@ -79,11 +64,6 @@ class AwsMachineTest : public ::testing::Test {
     client_.infra_machines().Add(am);
   }
 
-  EventLoop loop_;
-  Recorder rec_;
-  ApiServer server_;
-  WorkloadCluster workload_;
-  fake::FakeClient client_;
   std::unique_ptr<AutoScalingGroup> asg_;
   std::unique_ptr<AwsMachinePoolReconciler> pool_;
   std::unique_ptr<AwsMachineReconciler> r_;

@@ -8,21 +8,15 @@
 
 #include <memory>
 
-#include "sim/api_server.h"
-#include "tests/testing/fake_client.h"
+#include "tests/testing/provider_controller_test.h"
 
 namespace mpsim::asg {
 namespace {
 
 const ObjectKey kKey{"default", "mp-0"};
 
-class AwsMpTest : public ::testing::Test {
+class AwsMpTest : public ProviderControllerTest {
  protected:
-  AwsMpTest()
-      : server_(&loop_),
-        workload_(&loop_, &server_, &rec_, WorkloadOptions{}, 1),
-        client_(&loop_) {}
-
   static AsgOptions Options() {
     AsgOptions o;
     o.zones = {"us-east-1a"};
@@ -49,15 +43,6 @@ class AwsMpTest : public ::testing::Test {
     EXPECT_TRUE(Pass(&res).ok());
     return res;
   }
-  void RunTo(Time t) {
-    if (t > loop_.Now()) loop_.At(t, [] {});
-    loop_.Run(t, 10'000'000);
-  }
-  uint64_t Calls(const std::string& api) {
-    const auto& m = rec_.provider_api_calls_by_api("mp-0");
-    auto it = m.find(api);
-    return it == m.end() ? 0 : it->second;
-  }
   uint64_t Faults(const std::string& kind) {
     auto it = rec_.faults_by_kind().find(kind);
     return it == rec_.faults_by_kind().end() ? 0 : it->second;
@@ -75,11 +60,6 @@ class AwsMpTest : public ::testing::Test {
     client_.infra_machine_pools().Add(imp);
   }
 
-  EventLoop loop_;
-  Recorder rec_;
-  ApiServer server_;
-  WorkloadCluster workload_;
-  fake::FakeClient client_;
   std::unique_ptr<AutoScalingGroup> asg_;
   std::unique_ptr<AwsThrottle> throttle_;
   std::unique_ptr<AwsMachinePoolReconciler> r_;

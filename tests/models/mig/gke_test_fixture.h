@@ -15,19 +15,15 @@
 #include "models/mig/gcpmanagedmachinepool_reconciler.h"
 #include "sim/api_server.h"
 #include "tests/models/mig/mig_test_options.h"
-#include "tests/testing/fake_client.h"
+#include "tests/testing/provider_controller_test.h"
 
 namespace mpsim::mig {
 
 inline const ObjectKey kKey{"default", "mp-0"};
 
-class GkeTest : public ::testing::Test {
+class GkeTest : public ProviderControllerTest {
  protected:
-  GkeTest()
-      : server_(&loop_),
-        workload_(&loop_, &server_, &rec_, WorkloadOptions{}, 1),
-        client_(&loop_),
-        quota_(1500) {}
+  GkeTest() : quota_(1500) {}
 
   static MigOptions Options() {
     MigOptions o = ConstantDelayMigOptions();
@@ -48,10 +44,6 @@ class GkeTest : public ::testing::Test {
     return res.requeue_after;
   }
   // Runs the loop to `t`, then stands at `t` even if the queue ran dry earlier.
-  void RunTo(Time t) {
-    loop_.At(t, [] {});
-    loop_.Run(t, 10'000'000);
-  }
   // Reconciles whenever CAPG asks to, until it stops asking; returns the times.
   std::vector<Time> FollowRequeues() {
     std::vector<Time> at;
@@ -103,17 +95,7 @@ class GkeTest : public ::testing::Test {
     }
     return names;
   }
-  uint64_t Calls(const std::string& api) {
-    const auto& m = rec_.provider_api_calls_by_api("mp-0");
-    auto it = m.find(api);
-    return it == m.end() ? 0 : it->second;
-  }
 
-  EventLoop loop_;
-  Recorder rec_;
-  ApiServer server_;
-  WorkloadCluster workload_;
-  fake::FakeClient client_;
   ApiQuota quota_;
   std::unique_ptr<NodePool> np_;
   std::unique_ptr<GcpManagedMachinePoolReconciler> r_;
