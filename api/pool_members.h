@@ -28,7 +28,9 @@ InfraMachine NewPoolMember(const InfraMachinePool& imp, const MachinePool& mp,
                            const PoolMemberSpec& spec);
 
 // Maps every InfraMachine of `member_kind` to the InfraMachinePool of
-// `pool_kind` that owns it.
+// `pool_kind` that owns it: the test provider's pool, which does its members'
+// work in its own pass. CAPA's pool watches no members and CAPZ's maps them
+// with a filter of its own; both leave each member to its own controller.
 void WatchPoolMembers(Builder* b, const std::string& member_kind, const std::string& pool_kind);
 
 }  // namespace mpsim
