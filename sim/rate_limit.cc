@@ -1,5 +1,6 @@
 #include "sim/rate_limit.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 
@@ -23,6 +24,9 @@ RateLimitPolicy RateLimitPolicy::ControllerRuntimeDefault() {
   RateLimitPolicy p;
   p.backoff_base = 5 * kMillisecond;
   p.backoff_cap = 1000 * kSecond;
+  // DefaultTypedControllerRateLimiter's BucketRateLimiter: rate.NewLimiter(10, 100).
+  p.bucket_interval = 100 * kMillisecond;
+  p.bucket_burst = 100;
   return p;
 }
 
@@ -38,6 +42,14 @@ Duration RateLimitPolicy::Backoff(int failures) const {
   // that a long failure streak never overflows (upstream caps the float).
   if (failures >= 62 || backoff_base > (room >> failures)) return backoff_cap;
   return backoff_offset + (backoff_base << failures);
+}
+
+Duration OverallBucket::Reserve(Time now) {
+  if (interval_ <= 0) return 0;
+  const Time next = std::max(next_, now);
+  const Duration wait = std::max<Duration>(next - tolerance_ - now, 0);
+  next_ = next + interval_;
+  return wait;
 }
 
 }  // namespace mpsim

@@ -27,6 +27,7 @@ WorkQueue::WorkQueue(EventLoop* loop, Rng rng, WorkQueueOptions opts, ReconcileF
     : loop_(loop),
       rng_(rng),
       opts_(std::move(opts)),
+      bucket_(opts_.policy),
       reconcile_(std::move(reconcile)),
       keys_(std::move(keys)) {
   Check(loop_ != nullptr, "no event loop");
@@ -218,9 +219,10 @@ void WorkQueue::ApplyOutcome(const Request& r, const InFlight& f) {
 }
 
 void WorkQueue::RequeueRateLimited(const Request& r, KeyState* ks, RequeueReason why) {
-  // workqueue ItemExponentialFailureRateLimiter.When: delay from the current
-  // count, then count this failure.
-  const Duration d = opts_.policy.Backoff(ks->failures);
+  // workqueue MaxOfRateLimiter.When: the per-item delay from the current
+  // count (then this failure counted) or the overall bucket's, whichever is
+  // longer; both are asked, so the bucket spends a token either way.
+  const Duration d = std::max(opts_.policy.Backoff(ks->failures), bucket_.Reserve(loop_->Now()));
   ks->failures = std::min(ks->failures + 1, kMaxCountedFailures);
   Enqueue(r, d, why);
 }

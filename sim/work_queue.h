@@ -128,6 +128,7 @@ class WorkQueue {
   EventLoop* loop_;
   Rng rng_;  // draws reconcile durations only
   WorkQueueOptions opts_;
+  OverallBucket bucket_;  // opts_.policy's, shared by every key
   ReconcileFn reconcile_;
   KeysFn keys_;
   std::vector<ReconcileObserver> on_reconcile_;

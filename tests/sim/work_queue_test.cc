@@ -200,6 +200,45 @@ TEST_F(WorkQueueTest, ControllerRuntimeErrorBackoffSchedule) {
             (std::vector<Duration>{5'000, 10'000, 20'000, 40'000, 80'000, 160'000}));
 }
 
+// controller-runtime's overall bucket (providers.md §0.1: 10 qps, burst
+// 100): 150 keys failing in one instant get their 5 ms backoff while the
+// burst lasts; past it each waits 100 ms more than the one before.
+TEST_F(WorkQueueTest, ControllerRuntimeOverallBucketSpreadsManyKeysRetries) {
+  WorkQueue& q = Make(Opts(1, RateLimitPolicy::ControllerRuntimeDefault(), 0));
+  behaviour_ = [this](const Request&, Result*) {
+    return calls_ <= 150 ? Status::Unavailable("throttled") : Status::Ok();
+  };
+  for (int i = 0; i < 150; ++i) q.Add(Key("k" + std::to_string(1000 + i)));
+  RunUntil(kMinute);
+  const std::vector<Duration> delays = Delays(RequeueReason::kBackoff);
+  ASSERT_EQ(delays.size(), 150u);
+  EXPECT_EQ(delays[0], 5'000);
+  EXPECT_EQ(delays[99], 5'000);
+  EXPECT_EQ(delays[100], 100'000);
+  EXPECT_EQ(delays[101], 200'000);
+  EXPECT_EQ(delays[149], 5'000'000);
+  EXPECT_EQ(Starts().back(), 5'000'000) << "the last retry waits for its token";
+}
+
+TEST(OverallBucketTest, BurstThenOneTokenPerIntervalAndRefillsWhileIdle) {
+  RateLimitPolicy p;
+  p.bucket_interval = 100 * kMillisecond;
+  p.bucket_burst = 3;
+  OverallBucket b(p);
+  EXPECT_EQ(b.Reserve(0), 0);
+  EXPECT_EQ(b.Reserve(0), 0);
+  EXPECT_EQ(b.Reserve(0), 0);
+  EXPECT_EQ(b.Reserve(0), 100 * kMillisecond);
+  EXPECT_EQ(b.Reserve(0), 200 * kMillisecond);
+  // Booked to 500 ms: by 1 s the bucket is full again, and holds no more
+  // than its burst.
+  EXPECT_EQ(b.Reserve(kSecond), 0);
+  EXPECT_EQ(b.Reserve(kSecond), 0);
+  EXPECT_EQ(b.Reserve(kSecond), 0);
+  EXPECT_EQ(b.Reserve(kSecond), 100 * kMillisecond);
+  EXPECT_EQ(OverallBucket(RateLimitPolicy::ClusterApi()).Reserve(0), 0) << "no bucket";
+}
+
 TEST_F(WorkQueueTest, BackoffResetsAfterSuccess) {
   WorkQueue& q = Make(Opts(1, RateLimitPolicy::ControllerRuntimeDefault(), 0));
   behaviour_ = [this](const Request&, Result* res) {
