@@ -71,11 +71,12 @@ Status AwsMachineReconciler::Reconcile(const Request& req, Result* result) {
   if (group == groups_.end()) {
     return Status::Invalid("no Auto Scaling Group model for the pool of " + req.key.String());
   }
-  if (Status s = AwsCall(throttle_, rec_, clock_->Now(), pool->name, am->meta.name,
-                         "ec2:DescribeInstances");
-      !s.ok()) {
-    return s;
-  }
+  // Counted but not charged to the account's describe bucket: CAPA's own
+  // client-side limiter (pkg/cloud/scope/session.go, 20 rps, burst 100;
+  // providers.md §1.3) makes these calls wait rather than fail, and charged
+  // here they failed by the hundred at every resync of a few hundred
+  // AWSMachines (docs/architecture.md).
+  rec_->ProviderApiCall(pool->name, "ec2:DescribeInstances");
   const Instance* inst = group->second->Find(std::string(InstanceIdOf(*am)));
   if (am->meta.deletion_timestamp) {
     return ReconcileDelete(*am, inst, group->second, pool->name, result);

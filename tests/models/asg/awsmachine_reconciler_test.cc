@@ -24,7 +24,7 @@ class AwsMachineTest : public ProviderControllerTest {
  protected:
   // A gated pool of `replicas` whose group exists and has launched; its
   // instances are Pending for 20 s.
-  void Start(int32_t replicas) {
+  void Start(int32_t replicas, const ThrottleLimits& limits = {}) {
     AsgOptions o;
     o.zones = {"us-east-1a"};
     o.launch_delay = DistSpec::Constant(20 * kSecond);
@@ -35,7 +35,8 @@ class AwsMachineTest : public ProviderControllerTest {
     fake::AddPoolPair(&client_, kAwsMachinePoolKind, replicas, "token-1");
     const std::map<std::string, AutoScalingGroup*> groups{{"mp-0", asg_.get()}};
     pool_ = std::make_unique<AwsMachinePoolReconciler>(&client_, &loop_, &rec_, groups);
-    r_ = std::make_unique<AwsMachineReconciler>(&client_, &loop_, &rec_, groups);
+    if (limits.enabled) throttle_ = std::make_unique<AwsThrottle>(limits);
+    r_ = std::make_unique<AwsMachineReconciler>(&client_, &loop_, &rec_, groups, throttle_.get());
     PoolPass();  // creates the group
     RunTo(loop_.Now() + 2 * kSecond);
     PoolPass();  // one AWSMachine per launched instance
@@ -65,6 +66,7 @@ class AwsMachineTest : public ProviderControllerTest {
   }
 
   std::unique_ptr<AutoScalingGroup> asg_;
+  std::unique_ptr<AwsThrottle> throttle_;
   std::unique_ptr<AwsMachinePoolReconciler> pool_;
   std::unique_ptr<AwsMachineReconciler> r_;
 };
@@ -123,6 +125,33 @@ TEST_F(AwsMachineTest, DeletionTerminatesTheInstanceAndHoldsTheFinalizerUntilItI
   EXPECT_EQ(OkPass(), Result{});
   EXPECT_TRUE(!client_.infra_machines().Has(kFirst) || First().meta.finalizers.empty())
       << "the instance is gone: the finalizer is released";
+}
+
+// CAPA's client-side limiter makes a DescribeInstances wait, not fail, so
+// the machine's reads are counted but not charged to the account's bucket;
+// its TerminateInstances is charged and fails when that bucket is empty.
+TEST_F(AwsMachineTest, DescribeIsCountedNotChargedAndTerminateIsCharged) {
+  Start(2, {.enabled = true,
+            .describe_burst = 1,
+            .describe_refill = 1,
+            .mutating_burst = 1,
+            .mutating_refill = 1});
+  const ObjectKey second{"default", "mp-0-i-00000000000000002"};
+  MakeOwner(kFirst);
+  MakeOwner(second);
+  const uint64_t describes = Calls("ec2:DescribeInstances");
+  for (int i = 0; i < 5; ++i) {
+    OkPass(kFirst);
+    OkPass(second);
+  }
+  EXPECT_EQ(Calls("ec2:DescribeInstances"), describes + 10);
+  MarkDeleted(kFirst);
+  MarkDeleted(second);
+  OkPass(kFirst);
+  Result res;
+  const Status s = Pass(second, &res);
+  EXPECT_EQ(s.code(), Status::Code::kThrottled) << s.message();
+  EXPECT_EQ(Calls("ec2:TerminateInstances"), 2u) << "counted whether or not it went through";
 }
 
 // A test Builder that keeps the map functions it is given.
