@@ -42,10 +42,15 @@ void AsgProvider::AddControllers(Manager* manager) {
   if (gated.empty()) return;
   WorkQueueOptions mq = q;
   mq.workers = 10;  // CAPA --awsmachine-concurrency default (main.go)
-  manager->AddController<InfraMachine>("awsmachine", mq, [this, gated](Client* client) {
-    return std::make_unique<AwsMachineReconciler>(client, ctx_.loop, ctx_.recorder, gated,
-                                                  throttle_.get());
-  });
+  // Its informer holds AWSMachines only: the 10-minute resync re-adds no
+  // other provider's machines.
+  manager->AddController<InfraMachine>(
+      "awsmachine", mq,
+      [this, gated](Client* client) {
+        return std::make_unique<AwsMachineReconciler>(client, ctx_.loop, ctx_.recorder, gated,
+                                                      throttle_.get());
+      },
+      [](const InfraMachine& im) { return im.kind == kAwsMachineKind; });
 }
 
 bool AsgProvider::CreatesMachines(const std::string& pool) const {

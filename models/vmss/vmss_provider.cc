@@ -78,11 +78,15 @@ void VmssProvider::AddControllers(Manager* manager) {
   if (machine_sets.empty()) return;
   WorkQueueOptions mq = q;
   mq.workers = 10;  // CAPZ --azuremachinepoolmachine-concurrency default (providers.md §2.6.2)
+  // Its informer holds AzureMachinePoolMachines only: the 10-minute resync
+  // re-adds no other provider's machines.
   manager->AddController<InfraMachine>(
-      "azuremachinepoolmachine", mq, [this, throttle, machine_sets](Client* client) {
+      "azuremachinepoolmachine", mq,
+      [this, throttle, machine_sets](Client* client) {
         return std::make_unique<AzureMachinePoolMachineReconciler>(client, ctx_.loop, ctx_.recorder,
                                                                    throttle, machine_sets);
-      });
+      },
+      [](const InfraMachine& im) { return im.kind == kAzureMachinePoolMachineKind; });
 }
 
 bool VmssProvider::CreatesMachines(const std::string& pool) const {
