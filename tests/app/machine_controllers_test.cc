@@ -7,10 +7,8 @@
 
 #include <map>
 #include <string>
-#include <vector>
 
-#include "app/world.h"
-#include "sim/scenario_loader.h"
+#include "tests/testing/run_scenario.h"
 
 namespace mpsim {
 namespace {
@@ -27,12 +25,9 @@ spec:
 )";
 
 TEST(MachineControllers, EachReconcilesItsOwnKindOnly) {
-  proto::Scenario sc;
-  std::vector<ScenarioError> errors;
-  ASSERT_TRUE(LoadScenarioFromString(kScenario, "three-kinds.yaml", {}, &sc, &errors));
   RunOutput out;
   std::string error;
-  ASSERT_TRUE(RunScenario(sc, 1, &out, &error)) << error;
+  ASSERT_TRUE(RunScenarioText(kScenario, &out, &error)) << error;
   // The pool each controller may name: its machines are "<pool>-<instance>".
   const std::map<std::string, std::string> own{{"awsmachine", "aws-0-"},
                                                {"azuremachinepoolmachine", "az-0-"}};

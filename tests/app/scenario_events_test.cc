@@ -7,8 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "app/world.h"
-#include "sim/scenario_loader.h"
+#include "tests/testing/run_scenario.h"
 
 namespace mpsim {
 namespace {
@@ -25,13 +24,7 @@ spec:
 )";
 
 bool RunEvents(const std::string& events, RunOutput* out, std::string* error) {
-  proto::Scenario sc;
-  std::vector<ScenarioError> errors;
-  if (!LoadScenarioFromString(std::string(kHead) + events, "events.yaml", {}, &sc, &errors)) {
-    *error = errors.empty() ? "load failed" : errors[0].String();
-    return false;
-  }
-  return RunScenario(sc, 1, out, error);
+  return RunScenarioText(std::string(kHead) + events, out, error);
 }
 
 // The first row matching kind/object/field/to from `from` on, or -1.
@@ -130,12 +123,9 @@ spec:
     - at: 10m
       setInfraPoolSpec: {pool: mp-0, fields: {imageType: UBUNTU_CONTAINERD, gkeAutoscaling.maxNodeCount: "9"}}
 )";
-  proto::Scenario sc;
-  std::vector<ScenarioError> errors;
-  ASSERT_TRUE(LoadScenarioFromString(text, "edit.yaml", {}, &sc, &errors)) << errors[0].String();
   RunOutput out;
   std::string error;
-  ASSERT_TRUE(RunScenario(sc, 1, &out, &error)) << error;
+  ASSERT_TRUE(RunScenarioText(text, &out, &error)) << error;
   std::vector<std::string> edits;
   for (const TimelineRow& r : out.recorder.rows()) {
     if (r.object_kind == "InfraMachinePool" && r.field.rfind("spec.", 0) == 0) {

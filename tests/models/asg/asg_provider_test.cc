@@ -8,8 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "app/world.h"
-#include "sim/scenario_loader.h"
+#include "tests/testing/run_scenario.h"
 
 namespace mpsim {
 namespace {
@@ -22,12 +21,9 @@ std::vector<Time> QuietReconciles(bool gate) {
       "  machinePools:\n    - name: mp-0\n      replicas: 2\n      provider:\n        asg:\n"
       "          machinePoolMachines: " +
       std::string(gate ? "true" : "false") + "\n";
-  proto::Scenario sc;
-  std::vector<ScenarioError> errors;
-  EXPECT_TRUE(LoadScenarioFromString(yaml, "gate.yaml", {}, &sc, &errors));
   RunOutput out;
   std::string error;
-  EXPECT_TRUE(RunScenario(sc, 1, &out, &error)) << error;
+  EXPECT_TRUE(RunScenarioText(yaml, &out, &error)) << error;
   std::vector<Time> starts;
   for (const ReconcileSpan& r : out.recorder.reconciles()) {
     if (r.controller == "awsmachinepool" && r.start >= 15 * kMinute) starts.push_back(r.start);
