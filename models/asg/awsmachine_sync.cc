@@ -24,9 +24,9 @@ constexpr size_t kCursorWindow = 8;
 Status AwsMachinePoolReconciler::SyncAwsMachines(const InfraMachinePool& imp, const MachinePool& mp,
                                                  AutoScalingGroup* asg) {
   if (Status s = Call(imp, "ec2:DescribeInstances"); !s.ok()) return s;
-  // In ID order, as missing AWSMachines are made; found by binary search. A
-  // map and a set of copied IDs per pass would cost more than the pass's own
-  // work at a few thousand instances.
+  // In ID order, as missing AWSMachines are made; each found by the cursor
+  // below. A map and a set of copied IDs per pass would cost more than the
+  // pass's own work at a few thousand instances.
   std::vector<const Instance*> instances = asg->Describe();
   auto by_id = [](const Instance* a, const Instance* b) { return a->id < b->id; };
   // Launch order is ID order unless a fault reordered the answer.

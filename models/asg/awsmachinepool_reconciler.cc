@@ -5,7 +5,6 @@
 #include <vector>
 
 #include "api/infra_pool_report.h"
-#include "api/pool_members.h"
 #include "api/provider_watches.h"
 #include "models/asg/aws_call.h"
 
