@@ -7,10 +7,13 @@ namespace mpsim {
 Labels PoolMemberLabels(const MachinePool& mp) {
   // MustFormatValue(name) is the name itself for a DNS-1123 label, which the
   // scenario validation requires of pool names.
-  // Interned, as core's selector keys are: the pool's List matches by address.
+  // Keys interned, as core's selector keys are, and values pinned (one buffer
+  // per text in a run): the pool's List then matches each member's labels by
+  // address, reading no text.
   static const SharedString kPoolName = SharedString::Interned("cluster.x-k8s.io/pool-name");
   static const SharedString kClusterName = SharedString::Interned("cluster.x-k8s.io/cluster-name");
-  return {{kPoolName, mp.meta.name}, {kClusterName, mp.spec.cluster_name}};
+  return {{kPoolName, SharedString::Pinned(mp.meta.name)},
+          {kClusterName, SharedString::Pinned(mp.spec.cluster_name)}};
 }
 
 InfraMachine NewPoolMember(const InfraMachinePool& imp, const MachinePool& mp,

@@ -106,7 +106,8 @@ class TestInfraReconciler : public Reconciler {
   // sim/test_provider_machines.cc: InfraMachines follow the instances, and a
   // deleted InfraMachine takes its instance with it.
   Status SyncMachines(const InfraMachinePool& imp, const MachinePool& mp, TestCloud* cloud);
-  Status SyncMachine(const InfraMachine& im, TestCloud* cloud);
+  // `inst` is the instance named after `im`, nullptr if there is none.
+  Status SyncMachine(const InfraMachine& im, const TestCloud::Instance* inst, TestCloud* cloud);
   Status CreateInfraMachine(const InfraMachinePool& imp, const MachinePool& mp,
                             const std::string& instance, const TestCloud::Instance& inst);
 

@@ -72,6 +72,32 @@ TEST(DeleteMachineEvent, AKilledInstanceTakesItsMachineWithIt) {
   EXPECT_TRUE(out.summary.pools(0).converged());
 }
 
+// Several instances taken at once from among others: the provider's pass
+// walks its InfraMachines and the instances side by side, so each gap in the
+// instances must still find its own InfraMachine, and each new instance its
+// missing one.
+TEST(DeleteMachineEvent, SeveralKilledInstancesEachTakeTheirMachine) {
+  RunOutput out;
+  std::string error;
+  std::string yaml = kHead;
+  yaml.replace(yaml.find("replicas: 3"), 11, "replicas: 8");
+  yaml += "    - {at: 10m, killInstance: {pool: mp-0, count: 3}}\n";
+  ASSERT_TRUE(RunScenarioText(yaml, &out, &error)) << error;
+  std::vector<std::string> killed;
+  for (const TimelineRow& r : out.recorder.rows()) {
+    if (r.object_kind == "Fault" && r.to == "instance.killed") killed.push_back(r.object);
+  }
+  ASSERT_EQ(killed.size(), 3u);
+  for (const std::string& name : killed) {
+    EXPECT_GE(FirstAt(out, "Machine", name, "deleted", "true"), 600) << name;
+  }
+  for (const char* name : {"mp-0-00008", "mp-0-00009", "mp-0-00010"}) {
+    EXPECT_GT(FirstAt(out, "Machine", name, "created", "true"), 600) << name;
+  }
+  EXPECT_EQ(out.summary.pools(0).ready_replicas(), 8);
+  EXPECT_TRUE(out.summary.pools(0).converged());
+}
+
 TEST(DeleteMachineEvent, AMachineThatIsNotThereIsAFaultRow) {
   RunOutput out;
   std::string error;
