@@ -15,12 +15,14 @@
 namespace mpsim {
 namespace {
 
-// Interned keys: every Machine made from the selector shares their buffers,
-// so the next List's label match compares addresses.
+// Interned keys and pinned values: every Machine made from the selector
+// shares their buffers, so the next List's label match, and the check that a
+// Machine still carries them, compare addresses.
 Labels PoolSelector(const MachinePool& mp) {
   static const SharedString kPoolName = SharedString::Interned(capi::kMachinePoolNameLabel);
   static const SharedString kClusterName = SharedString::Interned(capi::kClusterNameLabel);
-  return {{kPoolName, MustFormatValue(mp.meta.name)}, {kClusterName, mp.spec.cluster_name}};
+  return {{kPoolName, SharedString::Pinned(MustFormatValue(mp.meta.name))},
+          {kClusterName, SharedString::Pinned(mp.spec.cluster_name)}};
 }
 
 // computeDesiredMachine: named after the InfraMachine, controlled by the pool,
@@ -83,7 +85,7 @@ bool ApplyChanges(const Machine& existing, const Machine& base, const InfraMachi
   }
   auto covers = [](const auto& have, const auto& want) {
     for (const auto& [k, v] : want) {
-      auto it = have.find(k);
+      auto it = have.FindShared(k);  // the keys are interned: found by address
       if (it == have.end() || it->second != v) return false;
     }
     return true;
