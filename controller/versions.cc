@@ -125,17 +125,13 @@ std::optional<std::vector<VersionCount>> AggregateStatusVersions(
 
 std::optional<std::vector<VersionCount>> VersionsFromMachines(
     const std::vector<std::shared_ptr<const Machine>>& machines) {
-  std::vector<const Machine*> sorted;
-  for (const auto& m : machines) sorted.push_back(m.get());
-  std::stable_sort(sorted.begin(), sorted.end(), [](const Machine* a, const Machine* b) {
-    if (a->meta.creation_timestamp != b->meta.creation_timestamp) {
-      return a->meta.creation_timestamp < b->meta.creation_timestamp;
-    }
-    return a->meta.name < b->meta.name;
-  });
+  // The aggregate has one entry per version text, ordered by the texts alone
+  // (Sorted never reaches its first-seen tie-break), so the Machines' order
+  // does not matter: sorting them by (creationTimestamp, name) first, as this
+  // once did, cost a sort of every pool member per reconcile for nothing.
   std::vector<VersionCount> versions;
-  for (const Machine* m : sorted) {
-    if (m->spec.version) versions.push_back({*m->spec.version, 1});
+  for (const auto& m : machines) {
+    if (m->spec.version) AddVersion(*m->spec.version, &versions);
   }
   return AggregateStatusVersions(versions);
 }

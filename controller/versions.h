@@ -22,8 +22,8 @@ std::optional<std::vector<VersionCount>> AggregateStatusVersions(
 // An empty version counts nothing.
 void AddVersion(const std::string& v, std::vector<VersionCount>* versions);
 
-// One replica per Machine with a spec.version, Machines taken in
-// (creationTimestamp, name) order.
+// One replica per Machine with a spec.version; the result does not depend
+// on the Machines' order.
 std::optional<std::vector<VersionCount>> VersionsFromMachines(
     const std::vector<std::shared_ptr<const Machine>>& machines);
 

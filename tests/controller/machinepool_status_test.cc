@@ -3,6 +3,9 @@
 // capi-core.md §6.11, plus the deferred v1beta1 Ready summary (§1.9).
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <string>
+
 #include "controller/conditions.h"
 #include "controller/machinepool_internal.h"
 
@@ -77,6 +80,26 @@ TEST(SetReplicas, WithMachinePoolMachinesVersionsAreAggregatedFromMachineSpecVer
   machines[2].spec.version = "v1.32.0";
   SetReplicas(&mp, true, Shared(machines), std::nullopt);
   EXPECT_EQ(mp.status.versions, (std::vector<VersionCount>{{"v1.31.1", 2}, {"v1.32.0", 1}}));
+}
+
+// The aggregate is one entry per version text in semver order, so the
+// Machines' order (newest first here, versions interleaved, "1.31.1" and
+// "v1.31.1" equal in semver) leaves it as it is.
+TEST(SetReplicas, MachineVersionsDoNotDependOnTheMachinesOrder) {
+  std::vector<Machine> machines(5);
+  const char* versions[] = {"v1.32.0", "v1.31.1", "1.31.1", "v1.32.0", "v1.31.1"};
+  for (size_t i = 0; i < machines.size(); ++i) {
+    machines[i].meta.name = "m-" + std::to_string(i);
+    machines[i].meta.creation_timestamp = static_cast<Time>(machines.size() - i);
+    machines[i].spec.version = versions[i];
+  }
+  const std::vector<VersionCount> want = {{"1.31.1", 1}, {"v1.31.1", 2}, {"v1.32.0", 2}};
+  MachinePool mp;
+  SetReplicas(&mp, true, Shared(machines), std::nullopt);
+  EXPECT_EQ(mp.status.versions, want);
+  std::reverse(machines.begin(), machines.end());
+  SetReplicas(&mp, true, Shared(machines), std::nullopt);
+  EXPECT_EQ(mp.status.versions, want);
 }
 
 // Not upstream: with MachinePool Machines the counters are condition counts.
