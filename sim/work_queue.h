@@ -5,11 +5,12 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
-#include <map>
 #include <set>
 #include <tuple>
+#include <unordered_map>
 #include <vector>
 
+#include "api/meta.h"
 #include "api/reconciler.h"
 #include "api/status.h"
 #include "api/time.h"
@@ -138,11 +139,19 @@ class WorkQueue {
     Time at;
     EventId event;
   };
-  std::map<Request, Waiting> waiting_;     // classic queue: delayed adds not yet due
-  std::map<Request, Entry> entries_;       // keys in the queue, at most one entry each
-  std::set<OrderKey> order_;               // the same entries by (ready_at, seq, key)
-  std::map<Request, InFlight> in_flight_;  // keys a worker holds ("locked" upstream)
-  std::map<Request, KeyState> key_state_;  // backoff count and last start per key
+  // Looked up by key, never walked in key order (only order_ gives order):
+  // hashed, as a controller with one key per Machine holds thousands, and a
+  // tree's lookup compared their names a dozen times over.
+  struct RequestHash {
+    size_t operator()(const Request& r) const { return ObjectKeyHash{}(r.key); }
+  };
+  template <class V>
+  using ByKey = std::unordered_map<Request, V, RequestHash>;
+  ByKey<Waiting> waiting_;     // classic queue: delayed adds not yet due
+  ByKey<Entry> entries_;       // keys in the queue, at most one entry each
+  std::set<OrderKey> order_;   // the same entries by (ready_at, seq, key)
+  ByKey<InFlight> in_flight_;  // keys a worker holds ("locked" upstream)
+  ByKey<KeyState> key_state_;  // backoff count and last start per key
   uint64_t next_seq_ = 0;
   EventId wake_event_ = 0;  // fires when the earliest delayed key becomes due
   Time wake_at_ = 0;
