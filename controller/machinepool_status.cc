@@ -1,5 +1,8 @@
 // machinepool_controller_status.go and _scope.go: the v1beta2 replica
 // counters and versions written by the deferred updateStatus.
+#include <string>
+
+#include "api/string_hash.h"
 #include "controller/capi_names.h"
 #include "controller/machinepool_internal.h"
 #include "controller/versions.h"
@@ -18,10 +21,33 @@ std::optional<std::vector<VersionCount>> VersionsFromNodeRefs(
   return AggregateStatusVersions(versions);
 }
 
-int32_t CountTrue(const std::vector<std::shared_ptr<const Machine>>& machines, const char* type) {
-  int32_t n = 0;
-  for (const auto& m : machines) n += IsConditionTrue(m->status.conditions, type) ? 1 : 0;
-  return n;
+// How many Machines have each of Ready, Available and UpToDate True, as
+// IsConditionTrue would say (the first condition of a type decides), in one
+// walk of each Machine's conditions: with thousands of Machines each walk
+// fetches them from memory, and three walks fetched them three times.
+struct MachineCounts {
+  int32_t ready = 0, available = 0, up_to_date = 0;
+};
+
+MachineCounts CountTrueConditions(const std::vector<std::shared_ptr<const Machine>>& machines) {
+  static const std::string kReady = capi::kMachineReadyCondition;
+  static const std::string kAvailable = capi::kMachineAvailableCondition;
+  static const std::string kUpToDate = capi::kMachineUpToDateCondition;
+  MachineCounts out;
+  for (const auto& m : machines) {
+    bool seen[3] = {false, false, false};
+    int32_t* counters[3] = {&out.ready, &out.available, &out.up_to_date};
+    for (const Condition& c : m->status.conditions) {
+      const int k = BytesEqual(c.type, kReady)       ? 0
+                    : BytesEqual(c.type, kAvailable) ? 1
+                    : BytesEqual(c.type, kUpToDate)  ? 2
+                                                     : -1;
+      if (k < 0 || seen[k]) continue;
+      seen[k] = true;
+      *counters[k] += BytesEqual(c.status, "True") ? 1 : 0;
+    }
+  }
+  return out;
 }
 
 }  // namespace
@@ -60,9 +86,10 @@ void SetReplicas(MachinePool* mp, bool has_machine_pool_machines,
                                : VersionsFromNodeRefs(st.node_refs, nodes);
     return;
   }
-  st.ready_replicas = CountTrue(machines, capi::kMachineReadyCondition);
-  st.available_replicas = CountTrue(machines, capi::kMachineAvailableCondition);
-  st.up_to_date_replicas = CountTrue(machines, capi::kMachineUpToDateCondition);
+  const MachineCounts counts = CountTrueConditions(machines);
+  st.ready_replicas = counts.ready;
+  st.available_replicas = counts.available;
+  st.up_to_date_replicas = counts.up_to_date;
   st.versions = VersionsFromMachines(machines);
 }
 

@@ -118,6 +118,25 @@ TEST(SetReplicas, WithMachinePoolMachinesCountersCountMachineConditions) {
   EXPECT_FALSE(mp.status.versions.has_value());
 }
 
+// Each counter is IsConditionTrue's answer: the first condition of a type
+// decides, whatever follows it, and other types are not counted.
+TEST(SetReplicas, MachineCountersTakeTheFirstConditionOfEachType) {
+  MachinePool mp;
+  std::vector<Machine> machines(2);
+  machines[0].status.conditions = {{.type = "Ready", .status = "False"},
+                                   {.type = "Ready", .status = "True"},
+                                   {.type = "NodeHealthy", .status = "True"},
+                                   {.type = "UpToDate", .status = "True"},
+                                   {.type = "Available", .status = "True"}};
+  machines[1].status.conditions = {{.type = "Available", .status = "True"},
+                                   {.type = "Available", .status = "False"},
+                                   {.type = "Ready", .status = "True"}};
+  SetReplicas(&mp, true, Shared(machines), std::nullopt);
+  EXPECT_EQ(mp.status.ready_replicas, 1);
+  EXPECT_EQ(mp.status.available_replicas, 2);
+  EXPECT_EQ(mp.status.up_to_date_replicas, 1);
+}
+
 // Not upstream: versions sort by semver, not by string.
 TEST(SetReplicas, VersionsSortBySemver) {
   MachinePool mp;
