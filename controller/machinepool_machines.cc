@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "api/flat_view_map.h"
+#include "api/string_hash.h"
 #include "controller/capi_names.h"
 #include "controller/errors.h"
 #include "controller/label_format.h"
@@ -145,24 +146,27 @@ Status GetMachinesForMachinePool(const MachinePoolDeps& d, MachinePoolScope* s, 
 }
 
 Status SetMachinesUpToDate(const MachinePoolDeps& d, MachinePoolScope* s, Result*) {
+  // The two conditions this sets, made once rather than per Machine; each
+  // Machine's observedGeneration is its own.
+  static const Condition kUpToDate{.type = capi::kMachineUpToDateCondition,
+                                   .status = "True",
+                                   .reason = capi::kMachineUpToDateReason};
+  static const Condition kDeleting{.type = capi::kMachineUpToDateCondition,
+                                   .status = "False",
+                                   .reason = capi::kMachineNotUpToDateReason,
+                                   .message = "Machine is being deleted"};
   std::vector<Status> errs;
   for (std::shared_ptr<const Machine>& held : s->machines) {
     const Machine& m = *held;
-    Condition c{.type = capi::kMachineUpToDateCondition,
-                .status = "True",
-                .reason = capi::kMachineUpToDateReason,
-                .observed_generation = m.meta.generation};
-    if (m.meta.deletion_timestamp) {
-      c.status = "False";
-      c.reason = capi::kMachineNotUpToDateReason;
-      c.message = "Machine is being deleted";
-    }
-    const Condition* had = FindCondition(m.status.conditions, c.type);
-    if (had != nullptr && had->status == c.status && had->reason == c.reason &&
-        had->message == c.message && had->severity == c.severity &&
-        had->observed_generation == c.observed_generation) {
+    const Condition& want = m.meta.deletion_timestamp ? kDeleting : kUpToDate;
+    const Condition* had = FindCondition(m.status.conditions, want.type);
+    if (had != nullptr && BytesEqual(had->status, want.status) &&
+        BytesEqual(had->reason, want.reason) && BytesEqual(had->message, want.message) &&
+        BytesEqual(had->severity, want.severity) && had->observed_generation == m.meta.generation) {
       continue;  // SetCondition would keep it as it is: no copy, no patch
     }
+    Condition c = want;
+    c.observed_generation = m.meta.generation;
     auto next = std::make_shared<Machine>(m);
     SetCondition(&next->status.conditions, c, d.clock->Now());
     if (*next == m) continue;

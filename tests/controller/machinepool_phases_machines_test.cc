@@ -228,5 +228,41 @@ TEST(MachinePoolMachinesReconcile, MachinesAreCreatedMarkedUpToDateAndCounted) {
   EXPECT_EQ(stored.status.node_refs.size(), 2u);
 }
 
+// setMachinesUptoDate (capi-core.md §1.7): UpToDate True on each Machine,
+// False with NotUpToDate while it is being deleted; a Machine whose condition
+// already says so at its generation is left alone (no patch).
+TEST(MachinePoolMachinesReconcile, SetMachinesUpToDateMarksEachMachineByItsDeletion) {
+  Harness h;
+  AddMachines(&h, 3, "mp");
+  Machine deleting = h.client.machines().At({kNs, "mp-machine-0"});
+  deleting.meta.deletion_timestamp = 5;
+  deleting.meta.finalizers = {"machine.cluster.x-k8s.io"};  // kept until the finalizer goes
+  h.client.machines().Add(deleting);
+  Machine current = h.client.machines().At({kNs, "mp-machine-1"});
+  current.meta.generation = 4;
+  current.status.conditions = {
+      {.type = "UpToDate", .status = "True", .reason = "UpToDate", .observed_generation = 4}};
+  h.client.machines().Add(current);
+  MachinePool mp = GetMachinePool(3, "mp");
+  MachinePoolScope scope{.mp = &mp};
+  scope.machines = ListPoolMachines(&h, "mp");
+  ASSERT_EQ(scope.machines.size(), 3u);
+  Result res;
+  ASSERT_TRUE(SetMachinesUpToDate(h.deps, &scope, &res).ok());
+  EXPECT_EQ(h.client.machines().calls(fake::Verb::kPatch), 2);  // machine-1 was up to date
+  const Condition* gone =
+      FindCondition(h.client.machines().At({kNs, "mp-machine-0"}).status.conditions, "UpToDate");
+  ASSERT_NE(gone, nullptr);
+  EXPECT_EQ(gone->status, "False");
+  EXPECT_EQ(gone->reason, "NotUpToDate");
+  EXPECT_EQ(gone->message, "Machine is being deleted");
+  const Condition* fresh =
+      FindCondition(h.client.machines().At({kNs, "mp-machine-2"}).status.conditions, "UpToDate");
+  ASSERT_NE(fresh, nullptr);
+  EXPECT_EQ(fresh->status, "True");
+  EXPECT_EQ(fresh->reason, "UpToDate");
+  EXPECT_TRUE(fresh->message.empty());
+}
+
 }  // namespace
 }  // namespace mpsim
