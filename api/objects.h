@@ -223,7 +223,10 @@ struct Machine {
   bool operator==(const Machine&) const = default;
 };
 struct InfraMachineSpec {
-  std::optional<std::string> provider_id;
+  // Shared: a provider copies its instance's (pinned) providerID here, and
+  // core looks each one up among the Nodes' on every reconcile, where the
+  // same buffer compares by address.
+  std::optional<SharedString> provider_id;
   bool operator==(const InfraMachineSpec&) const = default;
 };
 struct InfraMachineStatus {

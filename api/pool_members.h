@@ -16,9 +16,9 @@ Labels PoolMemberLabels(const MachinePool& mp);
 
 struct PoolMemberSpec {
   std::string name;
-  std::string kind;       // e.g. "AWSMachine"
-  std::string finalizer;  // held until the instance is gone; "": none yet
-  std::string provider_id;
+  std::string kind;          // e.g. "AWSMachine"
+  std::string finalizer;     // held until the instance is gone; "": none yet
+  SharedString provider_id;  // the instance's own (pinned) buffer, shared with its Node
   bool ready = false;
 };
 

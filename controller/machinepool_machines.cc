@@ -123,10 +123,13 @@ Status CreateMachine(ObjectClient<Machine>& c, Machine desired) {
 
 const Node* NodeFor(const MachinePoolDeps& d, const MachinePoolScope& s, const InfraMachine& im) {
   if (!s.node_ref_map || !im.spec.provider_id) return nullptr;
-  std::optional<std::string_view> key =
-      ProviderIDKey(*im.spec.provider_id, d.opts.provider_id_match);
+  const SharedString& id = *im.spec.provider_id;
+  std::optional<std::string_view> key = ProviderIDKey(id, d.opts.provider_id_match);
   if (!key) return nullptr;
-  auto it = s.node_ref_map->find(*key);
+  // A key that is the whole providerID has the hash its buffer keeps; the
+  // provider's copy is usually the Node's very buffer, matched by address.
+  const uint64_t hash = key->size() == id.size() ? id.Hash() : NodeRefMap::Hash(*key);
+  auto it = s.node_ref_map->find(*key, hash);
   return it == s.node_ref_map->end() ? nullptr : it->second.get();
 }
 

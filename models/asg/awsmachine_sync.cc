@@ -81,7 +81,7 @@ Status AwsMachinePoolReconciler::CreateAwsMachine(const InfraMachinePool& imp,
   InfraMachine am = NewPoolMember(imp, mp,
                                   {.name = imp.meta.name + "-" + inst.id,
                                    .kind = kAwsMachineKind,
-                                   .provider_id = ProviderIdOf(inst)});
+                                   .provider_id = SharedString::Pinned(ProviderIdOf(inst))});
   Status s = client_->InfraMachines().Create(&am);
   return s.code() == Status::Code::kAlreadyExists ? Status::Ok() : s;
 }
