@@ -105,8 +105,9 @@ Status AzureMachinePoolReconciler::CloseWithMachines(const InfraMachinePool& imp
   std::vector<SharedString> ids;
   int32_t ready_machines = 0;
   for (const auto& m : ListMachines(imp)) {
-    // The VM's own buffer: the list then shares it with the Node.
-    if (m->spec.provider_id) ids.push_back(SharedString::Pinned(*m->spec.provider_id));
+    // The VM's own pinned buffer (ApplyPoolMachines copied it in), so the
+    // list shares it with the Node without pinning it again.
+    if (m->spec.provider_id) ids.push_back(*m->spec.provider_id);
     ready_machines += m->status.ready.value_or(false);
   }
   // The List is in name order, "<pool>-<instance ID>", and a scale set's
