@@ -10,7 +10,7 @@ namespace {
 bool Lower(char c) { return c >= 'a' && c <= 'z'; }
 bool Digit(char c) { return c >= '0' && c <= '9'; }
 
-bool Fail(std::string* error, std::string why) {
+bool FailWith(std::string* error, std::string why) {
   *error = std::move(why);
   return false;
 }
@@ -58,13 +58,14 @@ bool ParsePairs(std::string_view text, const char* what, KeyOk key_ok, ValueOk v
   for (std::string_view item : CommaItems(text)) {
     const size_t eq = item.find('=');
     if (eq == std::string_view::npos) {
-      return Fail(error, std::string(what) + " " + Quote(item) + " is not key=value");
+      return FailWith(error, std::string(what) + " " + Quote(item) + " is not key=value");
     }
     const std::string_view key = item.substr(0, eq), value = item.substr(eq + 1);
-    if (!key_ok(key)) return Fail(error, std::string("bad ") + what + " key " + Quote(key));
-    if (!value_ok(value)) return Fail(error, std::string("bad ") + what + " value " + Quote(value));
+    if (!key_ok(key)) return FailWith(error, std::string("bad ") + what + " key " + Quote(key));
+    if (!value_ok(value))
+      return FailWith(error, std::string("bad ") + what + " value " + Quote(value));
     if (!out->emplace(key, value).second) {
-      return Fail(error, std::string(what) + " key " + Quote(key) + " given twice");
+      return FailWith(error, std::string(what) + " key " + Quote(key) + " given twice");
     }
   }
   return true;
@@ -80,9 +81,9 @@ bool ParseNetworkTagsText(std::string_view text, std::vector<std::string>* out,
                           std::string* error) {
   out->clear();
   for (std::string_view tag : CommaItems(text)) {
-    if (!Rfc1035Name(tag)) return Fail(error, "bad network tag " + Quote(tag));
+    if (!Rfc1035Name(tag)) return FailWith(error, "bad network tag " + Quote(tag));
     for (const std::string& seen : *out) {
-      if (seen == tag) return Fail(error, "network tag " + Quote(tag) + " given twice");
+      if (seen == tag) return FailWith(error, "network tag " + Quote(tag) + " given twice");
     }
     out->emplace_back(tag);
   }
@@ -98,13 +99,13 @@ bool ParseNodeLocationsText(std::string_view text, std::vector<std::string>* out
                             std::string* error) {
   out->clear();
   for (std::string_view zone : CommaItems(text)) {
-    if (!Rfc1035Name(zone)) return Fail(error, "bad zone name " + Quote(zone));
+    if (!Rfc1035Name(zone)) return FailWith(error, "bad zone name " + Quote(zone));
     if (std::find(out->begin(), out->end(), zone) != out->end()) {
-      return Fail(error, "zone " + Quote(zone) + " given twice");
+      return FailWith(error, "zone " + Quote(zone) + " given twice");
     }
     out->emplace_back(zone);
   }
-  if (out->empty()) return Fail(error, "list at least one zone");
+  if (out->empty()) return FailWith(error, "list at least one zone");
   return true;
 }
 

@@ -333,6 +333,10 @@ void CheckOneOf(const std::string& value, const std::vector<std::string>& allowe
                                OrList(allowed) + DidYouMean(value, allowed)});
 }
 
+void AddIssue(std::vector<Issue>* issues, const std::string& path, std::string message) {
+  issues->push_back({path, std::move(message), ""});
+}
+
 void CheckVersion(const std::string& version, const std::string& path, std::vector<Issue>* issues) {
   // Cluster API wants a v-prefixed semantic version.
   static const std::regex pattern(

@@ -71,4 +71,7 @@ void CheckOneOf(const std::string& value, const std::vector<std::string>& allowe
 // Appends an issue unless `version` is a v-prefixed semantic version (v1.30.0).
 void CheckVersion(const std::string& version, const std::string& path, std::vector<Issue>* issues);
 
+// Appends the issue at `path` (no hint).
+void AddIssue(std::vector<Issue>* issues, const std::string& path, std::string message);
+
 }  // namespace mpsim::scenario

@@ -11,10 +11,6 @@
 namespace mpsim::scenario {
 namespace {
 
-void Add(std::vector<Issue>* issues, const std::string& path, std::string message) {
-  issues->push_back({path, std::move(message), ""});
-}
-
 void Throttling(const proto::AsgApiThrottling& t, const std::string& path,
                 std::vector<Issue>* issues) {
   const std::pair<int32_t, const char*> counts[] = {
@@ -25,7 +21,8 @@ void Throttling(const proto::AsgApiThrottling& t, const std::string& path,
       {t.run_instances_burst(), "runInstancesBurst"},
       {t.run_instances_refill(), "runInstancesRefill"}};
   for (const auto& [n, key] : counts) {
-    if (n < 1 || n > 1'000'000) Add(issues, JoinKey(path, key), "expected 1 to 1000000 tokens");
+    if (n < 1 || n > 1'000'000)
+      AddIssue(issues, JoinKey(path, key), "expected 1 to 1000000 tokens");
   }
 }
 
@@ -34,7 +31,7 @@ void Hook(const proto::AsgLifecycleHook& h, const std::string& path, std::vector
   CheckOneOf(h.transition(), {"launching", "terminating"}, JoinKey(path, "transition"),
              "transition", issues);
   if (h.heartbeat_timeout() < 30 * kSecond || h.heartbeat_timeout() > 7200 * kSecond) {
-    Add(issues, JoinKey(path, "heartbeatTimeout"), "expected a duration from 30s to 2h");
+    AddIssue(issues, JoinKey(path, "heartbeatTimeout"), "expected a duration from 30s to 2h");
   }
   CheckOneOf(h.default_result(), {"CONTINUE", "ABANDON"}, JoinKey(path, "defaultResult"),
              "default result", issues);
@@ -49,8 +46,8 @@ void ValidateAsgHooksAndLimits(const proto::AsgProvider& a, const std::string& p
                                std::vector<Issue>* issues) {
   const double rate = a.spot_interruption_rate();
   if (!(rate >= 0 && rate <= 3600)) {
-    Add(issues, JoinKey(path, "spotInterruptionRate"),
-        "expected 0 to 3600 interruptions per instance-hour");
+    AddIssue(issues, JoinKey(path, "spotInterruptionRate"),
+             "expected 0 to 3600 interruptions per instance-hour");
   }
   Throttling(a.api_throttling(), JoinKey(path, "apiThrottling"), issues);
   std::vector<std::string> seen;
@@ -59,7 +56,7 @@ void ValidateAsgHooksAndLimits(const proto::AsgProvider& a, const std::string& p
     const std::string& t = a.lifecycle_hooks(i).transition();
     // The model keeps one wait per transition.
     if (std::find(seen.begin(), seen.end(), t) != seen.end()) {
-      Add(issues, JoinKey(item, "transition"), "a " + t + " hook is already listed");
+      AddIssue(issues, JoinKey(item, "transition"), "a " + t + " hook is already listed");
     }
     seen.push_back(t);
     Hook(a.lifecycle_hooks(i), item, issues);

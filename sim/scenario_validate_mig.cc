@@ -10,10 +10,6 @@
 namespace mpsim::scenario {
 namespace {
 
-void Add(std::vector<Issue>* issues, const std::string& path, std::string message) {
-  issues->push_back({path, std::move(message), ""});
-}
-
 // A count ("2") or a percent ("25%", at most 100%). Returns false after
 // appending an issue when `v` is neither.
 bool CheckFixedOrPercent(const std::string& v, const std::string& path, int32_t replicas,
@@ -23,14 +19,14 @@ bool CheckFixedOrPercent(const std::string& v, const std::string& path, int32_t 
   if (digits.empty() || digits.size() > 6 ||
       digits.find_first_not_of("0123456789") != std::string::npos ||
       (pct && std::stoi(digits) > 100)) {
-    Add(issues, path, "expected a count or a percentage from 0% to 100%, got \"" + v + "\"");
+    AddIssue(issues, path, "expected a count or a percentage from 0% to 100%, got \"" + v + "\"");
     return false;
   }
   // "percent only for groups >= 10 instances" (providers.md §3.2).
   if (pct && replicas < 10) {
-    Add(issues, path,
-        "a percentage needs a group of at least 10 instances, but the pool has " +
-            std::to_string(replicas) + " replicas; give a count");
+    AddIssue(issues, path,
+             "a percentage needs a group of at least 10 instances, but the pool has " +
+                 std::to_string(replicas) + " replicas; give a count");
     return false;
   }
   return true;
@@ -55,11 +51,12 @@ void ValidateMigUpdatePolicy(const proto::MigProvider& m, int32_t replicas, cons
   const bool in_place =
       m.update_minimal_action() != "REPLACE" || m.update_replacement_method() == "RECREATE";
   if (IsZero(m.update_max_surge()) && IsZero(m.update_max_unavailable())) {
-    Add(issues, surge_path, "expected updateMaxSurge or updateMaxUnavailable above 0");
+    AddIssue(issues, surge_path, "expected updateMaxSurge or updateMaxUnavailable above 0");
   } else if (in_place && IsZero(m.update_max_unavailable())) {
     // RECREATE "requires maxUnavailable > 0" (§3.2); REFRESH and RESTART take
     // the VM out of service in mpsim's model, so they need it too.
-    Add(issues, unavailable_path,
+    AddIssue(
+        issues, unavailable_path,
         "expected above 0: updateReplacementMethod RECREATE and updateMinimalAction REFRESH or "
         "RESTART update VMs in place, without surge");
   }

@@ -13,10 +13,6 @@
 namespace mpsim::scenario {
 namespace {
 
-void Add(std::vector<Issue>* issues, const std::string& path, std::string message) {
-  issues->push_back({path, std::move(message), ""});
-}
-
 // Azure's resource-group names: 1 to 90 letters, digits, '_', '-', '.', '('
 // and ')', not ending with '.' (ASCII only here).
 bool IsResourceGroup(const std::string& s) {
@@ -31,7 +27,8 @@ void ValidateVmssVersionsAndIds(const proto::VmssProvider& v, const std::string&
   CheckOneOf(v.delete_selection(), {"head", "v1.26.0"}, JoinKey(path, "deleteSelection"),
              "delete selection", issues);
   if (!IsResourceGroup(v.resource_group())) {
-    Add(issues, JoinKey(path, "resourceGroup"),
+    AddIssue(
+        issues, JoinKey(path, "resourceGroup"),
         "expected 1 to 90 letters, digits, '_', '-', '.', '(' or ')', not ending with '.'; got " +
             Quote(v.resource_group()));
   }
@@ -43,9 +40,9 @@ void ValidateVmssVersionsAndIds(const proto::VmssProvider& v, const std::string&
   // §2.4, §4.2).
   const Duration t = v.terminate_notification_timeout();
   if (t != 0 && (t < 5 * kMinute || t > 15 * kMinute)) {
-    Add(issues, JoinKey(path, "terminateNotificationTimeout"),
-        "expected a duration from 5m to 15m, or 0s for no terminate notification; got " +
-            FormatDuration(t));
+    AddIssue(issues, JoinKey(path, "terminateNotificationTimeout"),
+             "expected a duration from 5m to 15m, or 0s for no terminate notification; got " +
+                 FormatDuration(t));
   }
 }
 

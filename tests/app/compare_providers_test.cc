@@ -13,7 +13,7 @@
 namespace mpsim {
 namespace {
 
-constexpr const char* kScenario = R"(apiVersion: mpsim/v1
+constexpr const char* kCompareScenario = R"(apiVersion: mpsim/v1
 kind: Scenario
 metadata: {name: two-pools}
 spec:
@@ -27,7 +27,7 @@ spec:
 
 TEST(RetargetScenario, KeepsTheSharedKeysAndDropsTheCloudsOwn) {
   std::string out, error;
-  ASSERT_TRUE(RetargetScenario(kScenario, "mig", &out, &error)) << error;
+  ASSERT_TRUE(RetargetScenario(kCompareScenario, "mig", &out, &error)) << error;
   const YAML::Node pools = YAML::Load(out)["spec"]["machinePools"];
   const YAML::Node a = pools[0]["provider"];
   ASSERT_EQ(a.size(), 1u);

@@ -13,7 +13,7 @@
 namespace mpsim {
 namespace {
 
-constexpr const char* kScenario = R"(apiVersion: mpsim/v1
+constexpr const char* kControllersScenario = R"(apiVersion: mpsim/v1
 kind: Scenario
 metadata: {name: three-kinds}
 spec:
@@ -27,7 +27,7 @@ spec:
 TEST(MachineControllers, EachReconcilesItsOwnKindOnly) {
   RunOutput out;
   std::string error;
-  ASSERT_TRUE(RunScenarioText(kScenario, &out, &error)) << error;
+  ASSERT_TRUE(RunScenarioText(kControllersScenario, &out, &error)) << error;
   // The pool each controller may name: its machines are "<pool>-<instance>".
   const std::map<std::string, std::string> own{{"awsmachine", "aws-0-"},
                                                {"azuremachinepoolmachine", "az-0-"}};

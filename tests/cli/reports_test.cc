@@ -26,7 +26,7 @@ using testing::Slurp;
 using testing::Src;
 
 // Per process: other checkouts on the machine run these tests too, in the same /tmp.
-fs::path Fresh(const std::string& name) {
+fs::path FreshReportDir(const std::string& name) {
   const fs::path dir =
       fs::path(::testing::TempDir()) / ("mpsim_reports_" + std::to_string(::getpid()) + "_" + name);
   fs::remove_all(dir);
@@ -49,7 +49,7 @@ const auto* const kRemoveFreshDirs = ::testing::AddGlobalTestEnvironment(new Rem
 std::string Demo() { return "'" + Src("scenarios/demo.yaml") + "'"; }
 
 TEST(CliE2EReports, ExplainPrintsTheCriticalPath) {
-  const fs::path out = Fresh("explain");
+  const fs::path out = FreshReportDir("explain");
   Ran r = Mpsim("run " + Demo() + " --explain mp-0 --out '" + out.string() + "'");
   ASSERT_EQ(r.status, 0) << r.out;
   EXPECT_NE(r.out.find("why pool mp-0 took"), std::string::npos) << r.out;
@@ -73,7 +73,7 @@ TEST(CliE2EReports, ExplainPrintsTheCriticalPath) {
 // bootstrap data, the path runs through one instance with launch 30 s,
 // registration 40 s, Ready 5 s, and adds up to the time to converge.
 TEST(CliE2EReports, CriticalPathOfConstantDelays) {
-  const fs::path out = Fresh("constant");
+  const fs::path out = FreshReportDir("constant");
   Ran r = Mpsim("run '" + Src("tests/data/reports/constant-delays.yaml") + "' --quiet --out '" +
                 out.string() + "'");
   ASSERT_EQ(r.status, 0) << r.out;
@@ -96,8 +96,9 @@ TEST(CliE2EReports, CriticalPathOfConstantDelays) {
 }
 
 TEST(CliE2EReports, ExplainOfAnUnknownPoolIsBadInput) {
-  Ran r = Mpsim("run " + Demo() + " --explain mp-9 --out '" + Fresh("unknown").string() + "'",
-                /*with_stderr=*/true);
+  Ran r =
+      Mpsim("run " + Demo() + " --explain mp-9 --out '" + FreshReportDir("unknown").string() + "'",
+            /*with_stderr=*/true);
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.out.find("no pool \"mp-9\""), std::string::npos) << r.out;
 }
@@ -106,7 +107,7 @@ TEST(CliE2EReports, ExplainOnAwsAndGcp) {
   for (const char* scenario :
        {"scenarios/aws/scale-up-1000-ice.yaml", "scenarios/gcp/scale-up-1000-stockouts.yaml",
         "scenarios/aws/delete-500.yaml"}) {
-    const fs::path out = Fresh("cloud");
+    const fs::path out = FreshReportDir("cloud");
     Ran r =
         Mpsim("run '" + Src(scenario) + "' --quiet --explain mp-0 --out '" + out.string() + "'");
     EXPECT_NE(r.out.find("why pool mp-0 took"), std::string::npos) << scenario << "\n" << r.out;
@@ -119,7 +120,7 @@ TEST(CliE2EReports, ExplainOnAwsAndGcp) {
 // a track per instance with its lifecycle, and a controllers process with a
 // track per controller.
 TEST(CliE2EReports, TraceHasTheExpectedTracks) {
-  const fs::path out = Fresh("trace");
+  const fs::path out = FreshReportDir("trace");
   ASSERT_EQ(Mpsim("run " + Demo() + " --quiet --out '" + out.string() + "'").status, 0);
   const nlohmann::json t = nlohmann::json::parse(Slurp(out / "trace.json"));
   std::set<std::string> processes, threads, names;
@@ -162,7 +163,7 @@ TEST(CliE2EReports, PlotWritesPngs) {
   if (std::system("/usr/bin/python3 -c 'import matplotlib' >/dev/null 2>&1") != 0) {
     GTEST_SKIP() << "/usr/bin/python3 has no matplotlib";
   }
-  const fs::path out = Fresh("plot");
+  const fs::path out = FreshReportDir("plot");
   Ran r = Mpsim("run " + Demo() + " --quiet --plot --out '" + out.string() + "'");
   ASSERT_EQ(r.status, 0) << r.out;
   for (const char* png : {"replicas.png", "matching-latency.png", "instances.png"}) {
@@ -171,7 +172,7 @@ TEST(CliE2EReports, PlotWritesPngs) {
 }
 
 TEST(CliE2EReports, PlotWithoutMatplotlibSaysWhatToInstall) {
-  const fs::path out = Fresh("noplot");
+  const fs::path out = FreshReportDir("noplot");
   // MPSIM_PYTHON pins the one interpreter to try: one without matplotlib.
   const std::string cmd = "MPSIM_PYTHON=/bin/false " + std::string(MPSIM_BINARY) + " run " +
                           Demo() + " --quiet --plot --out '" + out.string() + "' 2>&1";
@@ -188,7 +189,7 @@ TEST(CliE2EReports, PlotWithoutMatplotlibSaysWhatToInstall) {
 }
 
 TEST(CliE2EReports, CompareTwoSeeds) {
-  const fs::path a = Fresh("cmp_a"), b = Fresh("cmp_b");
+  const fs::path a = FreshReportDir("cmp_a"), b = FreshReportDir("cmp_b");
   ASSERT_EQ(Mpsim("run " + Demo() + " --quiet --seed 1 --out '" + a.string() + "'").status, 0);
   ASSERT_EQ(Mpsim("run " + Demo() + " --quiet --seed 2 --out '" + b.string() + "'").status, 0);
   Ran r = Mpsim("compare '" + a.string() + "' '" + (b / "summary.json").string() + "'");

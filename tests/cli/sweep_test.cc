@@ -31,7 +31,7 @@ using testing::Src;
 
 const std::string kSet = "spec.events[0].scale.replicas=3,10..20:10";
 
-fs::path Fresh(const std::string& name) {
+fs::path FreshSweepDir(const std::string& name) {
   const fs::path d = testing::ScratchPath("sweep_" + name);
   fs::remove_all(d);
   return d;
@@ -52,7 +52,7 @@ void ExpectSameFiles(const fs::path& a, const fs::path& b) {
 }
 
 TEST(CliE2ESweep, JobsOneAndTwoGiveTheSameBytes) {
-  const fs::path one = Fresh("jobs1"), two = Fresh("jobs2");
+  const fs::path one = FreshSweepDir("jobs1"), two = FreshSweepDir("jobs2");
   Ran r = Sweep(one, "--jobs 1");
   ASSERT_EQ(r.status, 0) << r.out;
   r = Sweep(two, "--jobs 2");
@@ -66,7 +66,7 @@ TEST(CliE2ESweep, JobsOneAndTwoGiveTheSameBytes) {
 
 // A row's seed and parameters replay that run alone with `mpsim run`.
 TEST(CliE2ESweep, RowsReplayWithMpsimRun) {
-  const fs::path out = Fresh("replay");
+  const fs::path out = FreshSweepDir("replay");
   ASSERT_EQ(Sweep(out, "--jobs 2", 2).status, 0);
   std::istringstream csv(Slurp(out / "sweep.csv"));
   std::string header, row;
@@ -84,11 +84,11 @@ TEST(CliE2ESweep, RowsReplayWithMpsimRun) {
 }
 
 TEST(CliE2ESweep, ShardsMergedEqualOneMachine) {
-  const fs::path whole = Fresh("whole"), merged = Fresh("merged");
+  const fs::path whole = FreshSweepDir("whole"), merged = FreshSweepDir("merged");
   ASSERT_EQ(Sweep(whole, "--jobs 2").status, 0);
   std::string dirs;
   for (int i = 0; i < 3; ++i) {
-    const fs::path shard = Fresh("shard" + std::to_string(i));
+    const fs::path shard = FreshSweepDir("shard" + std::to_string(i));
     Ran r = Sweep(shard, "--jobs 1 --shard " + std::to_string(i) + "/3");
     ASSERT_EQ(r.status, 0) << r.out;
     dirs += " '" + shard.string() + "'";
@@ -132,7 +132,7 @@ int InterruptWhenStarted(pid_t pid, const fs::path& out, size_t before, int sig)
 }
 
 TEST(CliE2ESweep, KilledAndResumedEqualsUninterrupted) {
-  const fs::path whole = Fresh("uninterrupted"), resumed = Fresh("resumed");
+  const fs::path whole = FreshSweepDir("uninterrupted"), resumed = FreshSweepDir("resumed");
   ASSERT_EQ(Mpsim("sweep " + Src("scenarios/demo.yaml") + " --seeds 30 --set '" + kSet +
                   "' --jobs 1 --out '" + whole.string() + "'")
                 .status,
@@ -156,7 +156,7 @@ TEST(CliE2ESweep, KilledAndResumedEqualsUninterrupted) {
 }
 
 TEST(CliE2ESweep, BadListsAndMismatchedShardsExit2) {
-  const fs::path out = Fresh("bad");
+  const fs::path out = FreshSweepDir("bad");
   for (const char* set : {"spec.events[0].scale.replicas=3,,4", "spec.events[0].scale.replicas=1..",
                           "spec.events[0].scale.replicas=-1,2", "spec.nokey=1,2", "novalue"}) {
     Ran r = Mpsim("sweep " + Src("scenarios/demo.yaml") + " --seeds 2 --set '" + set + "' --out '" +
@@ -167,7 +167,7 @@ TEST(CliE2ESweep, BadListsAndMismatchedShardsExit2) {
   }
   EXPECT_EQ(Sweep(out, "--shard 2/2").status, 2);
   // Shards of sweeps with different seeds, and an incomplete set of shards.
-  const fs::path a = Fresh("mis_a"), b = Fresh("mis_b");
+  const fs::path a = FreshSweepDir("mis_a"), b = FreshSweepDir("mis_b");
   ASSERT_EQ(Sweep(a, "--shard 0/2", 2).status, 0);
   ASSERT_EQ(Sweep(b, "--shard 1/2", 3).status, 0);
   Ran r =

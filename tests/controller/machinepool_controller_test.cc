@@ -14,7 +14,7 @@ using fake::MakeCluster;
 using fake::MakeNode;
 using fake::NodeRef;
 
-const Condition kNotPaused{.type = "Paused", .status = "False", .reason = "NotPaused"};
+using fake::kNotPaused;
 
 MachinePool DataSecretPool(const std::string& name, const std::string& cluster) {
   MachinePool mp;

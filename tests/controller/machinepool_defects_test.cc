@@ -15,7 +15,7 @@ using fake::MakeCluster;
 using fake::MakeNode;
 using fake::NodeRef;
 
-const Condition kNotPaused{.type = "Paused", .status = "False", .reason = "NotPaused"};
+using fake::kNotPaused;
 
 // A Running pool with one ready Node, as a previous pass left it (before the
 // cluster-name label, Cluster ownerRef and v1beta2 counters were written).

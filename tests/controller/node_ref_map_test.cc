@@ -9,7 +9,7 @@
 namespace mpsim {
 namespace {
 
-std::shared_ptr<const Node> MakeNode(const std::string& name, const std::string& id) {
+std::shared_ptr<const Node> SharedNode(const std::string& name, const std::string& id) {
   auto n = std::make_shared<Node>();
   n->meta.name = name;
   n->spec.provider_id = id;
@@ -27,7 +27,7 @@ std::vector<NodeReference> Refs(const std::vector<std::string>& names) {
 TEST(NodesOfRefs, FindsEachRefsNodeByNameInRefOrder) {
   NodeRefMap nodes;
   for (int i = 0; i < 40; ++i) {
-    auto n = MakeNode("node-" + std::to_string(i), "test://" + std::to_string(i));
+    auto n = SharedNode("node-" + std::to_string(i), "test://" + std::to_string(i));
     nodes.InsertOrAssign(n->spec.provider_id, n);
   }
   std::vector<std::string> names;
@@ -45,8 +45,8 @@ TEST(NodesOfRefs, FindsEachRefsNodeByNameInRefOrder) {
 // Two providerIDs on Nodes of one name: the later entry wins, as when the Go
 // code fills a map by name.
 TEST(NodesOfRefs, OfTwoNodesWithOneNameTheLaterWins) {
-  auto a = MakeNode("node-1", "test://a");
-  auto b = MakeNode("node-1", "test://b");
+  auto a = SharedNode("node-1", "test://a");
+  auto b = SharedNode("node-1", "test://b");
   const NodeRefMap nodes = {{"test://a", a}, {"test://b", b}};
   const std::vector<const Node*> found = NodesOfRefs(nodes, Refs({"node-1"}));
   EXPECT_EQ(found, (std::vector<const Node*>{b.get()}));

@@ -73,6 +73,9 @@ inline Node MakeNode(const std::string& name, const std::string& provider_id,
   return n;
 }
 
+// The Paused condition a reconcile of an unpaused pool writes.
+inline const Condition kNotPaused{.type = "Paused", .status = "False", .reason = "NotPaused"};
+
 inline NodeReference NodeRef(const std::string& name, const std::string& uid = "") {
   return {.name = name, .uid = uid};
 }
