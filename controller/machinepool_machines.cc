@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "api/flat_view_map.h"
+#include "api/prefetch.h"
 #include "api/string_hash.h"
 #include "controller/capi_names.h"
 #include "controller/errors.h"
@@ -179,6 +180,63 @@ Status SetMachinesUpToDate(const MachinePoolDeps& d, MachinePoolScope* s, Result
   return Aggregate(errs);
 }
 
+namespace {
+
+// One listed InfraMachine of the pool's kind, with the Machine whose
+// infrastructureRef names it (nullptr: none yet) and its Node.
+struct Member {
+  const InfraMachine* im = nullptr;
+  const Machine* machine = nullptr;
+  const Node* node = nullptr;
+};
+
+// createOrUpdateMachines' infraMachineToMachine: a later Machine with the
+// same infrastructureRef name wins, as in Go's map assignment. The names are
+// hashed first so that each insert can load its slot a few steps ahead: a
+// reconcile visits every Machine, and the visits' misses then overlap.
+FlatViewMap<const Machine*> ByInfraName(const std::vector<std::shared_ptr<const Machine>>& ms) {
+  const size_t n = ms.size();
+  std::vector<uint64_t> hashes(n);
+  for (size_t i = 0; i < n; ++i) {
+    if (i + kPrefetchAhead < n) PrefetchRead(&ms[i + kPrefetchAhead]->spec.infrastructure_ref.name);
+    hashes[i] = FlatViewMap<const Machine*>::Hash(ms[i]->spec.infrastructure_ref.name);
+  }
+  FlatViewMap<const Machine*> out;
+  out.reserve(n);
+  for (size_t i = 0; i < n; ++i) {
+    if (i + kPrefetchAhead < n) out.Prefetch(hashes[i + kPrefetchAhead]);
+    out.InsertOrAssign(ms[i]->spec.infrastructure_ref.name, ms[i].get(), hashes[i]);
+  }
+  return out;
+}
+
+// The members in list order, each one's lookups started a few steps before
+// they are read, as ByInfraName does.
+std::vector<Member> MatchMembers(const MachinePoolDeps& d, const MachinePoolScope& s,
+                                 const std::vector<std::shared_ptr<const InfraMachine>>& ims,
+                                 const std::string& kind,
+                                 const FlatViewMap<const Machine*>& by_infra_name) {
+  std::vector<Member> members;
+  std::vector<uint64_t> hashes;
+  members.reserve(ims.size());
+  hashes.reserve(ims.size());
+  for (size_t i = 0; i < ims.size(); ++i) {
+    if (i + kPrefetchAhead < ims.size()) PrefetchRead(&ims[i + kPrefetchAhead]->kind);
+    const InfraMachine& im = *ims[i];
+    if (im.kind != kind) continue;
+    members.push_back({.im = &im, .node = NodeFor(d, s, im)});
+    hashes.push_back(FlatViewMap<const Machine*>::Hash(im.meta.name));
+  }
+  for (size_t i = 0; i < members.size(); ++i) {
+    if (i + kPrefetchAhead < members.size()) by_infra_name.Prefetch(hashes[i + kPrefetchAhead]);
+    auto it = by_infra_name.find(members[i].im->meta.name, hashes[i]);
+    if (it != by_infra_name.end()) members[i].machine = it->second;
+  }
+  return members;
+}
+
+}  // namespace
+
 Status ReconcileMachines(const MachinePoolDeps& d, MachinePoolScope* s,
                          const InfraMachinePool& infra) {
   const std::optional<std::string>& kind = infra.status.infrastructure_machine_kind;
@@ -186,26 +244,27 @@ Status ReconcileMachines(const MachinePoolDeps& d, MachinePoolScope* s,
   const MachinePool& mp = *s->mp;
   const Labels selector = PoolSelector(mp);
   const Machine base = DesiredBase(mp, selector);
-  // Keys view the listed Machines' names, which `machines` keeps alive.
+  // The map's keys view the listed Machines' names, which `machines` keeps alive.
   const std::vector<std::shared_ptr<const Machine>> machines =
       d.client->Machines().List({.ns = mp.meta.ns, .match_labels = selector});
-  FlatViewMap<const Machine*> by_infra_name;
-  by_infra_name.reserve(machines.size());
-  for (const auto& m : machines) {
-    by_infra_name.InsertOrAssign(m->spec.infrastructure_ref.name, m.get());
-  }
+  const FlatViewMap<const Machine*> by_infra_name = ByInfraName(machines);
+  const std::vector<std::shared_ptr<const InfraMachine>> ims =
+      d.client->InfraMachines().List({.ns = mp.meta.ns, .match_labels = selector});
+  const std::vector<Member> members = MatchMembers(d, *s, ims, *kind, by_infra_name);
   // Only the failures, each message made only then: Aggregate drops the OKs,
   // and a member's message was built on every reconcile for nothing.
   std::vector<Status> errs;
-  for (const auto& im :
-       d.client->InfraMachines().List({.ns = mp.meta.ns, .match_labels = selector})) {
-    if (im->kind != *kind) continue;
-    const Node* node = NodeFor(d, *s, *im);
-    auto existing = by_infra_name.find(im->meta.name);
-    if (existing != by_infra_name.end()) {
-      const Machine& m = *existing->second;
-      if (!ApplyChanges(m, base, *im, node)) continue;
-      Machine desired = DesiredFor(base, *im, node);
+  for (size_t i = 0; i < members.size(); ++i) {
+    if (i + kPrefetchAhead < members.size() && members[i + kPrefetchAhead].machine != nullptr) {
+      // The owner references ApplyChanges reads first.
+      PrefetchRead(members[i + kPrefetchAhead].machine->meta.owner_references.data());
+    }
+    const InfraMachine& im = *members[i].im;
+    const Node* node = members[i].node;
+    if (members[i].machine != nullptr) {
+      const Machine& m = *members[i].machine;
+      if (!ApplyChanges(m, base, im, node)) continue;
+      Machine desired = DesiredFor(base, im, node);
       desired.meta.name = m.meta.name;
       Status st = ApplyMachine(d.client->Machines(), m, desired);
       if (!st.ok()) {
@@ -213,10 +272,10 @@ Status ReconcileMachines(const MachinePoolDeps& d, MachinePoolScope* s,
       }
       continue;
     }
-    Status st = CreateMachine(d.client->Machines(), DesiredFor(base, *im, node));
+    Status st = CreateMachine(d.client->Machines(), DesiredFor(base, im, node));
     if (!st.ok()) {
-      errs.push_back(Wrap(st, "failed to create new Machine for infraMachine \"" + im->meta.name +
-                                  "\" in namespace \"" + im->meta.ns + "\""));
+      errs.push_back(Wrap(st, "failed to create new Machine for infraMachine \"" + im.meta.name +
+                                  "\" in namespace \"" + im.meta.ns + "\""));
     }
   }
   return Wrap(Aggregate(errs), "failed to create machines for MachinePool \"" + mp.meta.name +

@@ -2,6 +2,8 @@
 // (machinepool_controller_phases_test.go), capi-core.md §6.4 and §6.5.
 #include <gtest/gtest.h>
 
+#include <map>
+
 #include "controller/label_format.h"
 #include "controller/machinepool_internal.h"
 #include "controller/machinepool_reconciler.h"
@@ -125,6 +127,63 @@ TEST(ReconcileMachinePoolMachines, ShouldDoNothingIfMachinepoolDoesNotSupportMac
   ASSERT_TRUE(ReconcileMachines(h.deps, &scope, infra).ok());
   ReconcilePhase(&mp);
   EXPECT_TRUE(ListPoolMachines(&h, mp.meta.name).empty());
+}
+
+// createOrUpdateMachines over more members than the reconcile looks ahead:
+// every InfraMachine of the pool's kind ends with exactly one Machine, the
+// existing ones are taken over (controller reference), the others created,
+// and an InfraMachine of another kind gets none.
+TEST(CreateOrUpdateMachines, EveryMemberOfTheKindGetsOneMachine) {
+  Harness h;
+  MachinePool mp = GetMachinePool(20, "machinepool-many");
+  mp.meta.uid = "mp-uid";
+  h.client.machine_pools().Add(mp);
+  AddInfraMachines(&h, 20, mp.meta.name);
+  AddMachines(&h, 12, mp.meta.name);
+  InfraMachine other;
+  other.meta = {.name = "machinepool-many-other", .ns = kNs};
+  other.meta.labels = {{"cluster.x-k8s.io/cluster-name", "test-cluster"},
+                       {"cluster.x-k8s.io/pool-name", mp.meta.name}};
+  other.kind = "SomeOtherInfrastructureMachine";
+  h.client.infra_machines().Add(other);
+  InfraMachinePool infra = GenericInfraPool("infra-many", true);
+  MachinePoolScope scope{.mp = &mp};
+  ASSERT_TRUE(ReconcileMachines(h.deps, &scope, infra).ok());
+
+  EXPECT_EQ(h.client.machines().calls(fake::Verb::kCreate), 8);
+  std::map<std::string, int> machines_of;
+  for (const auto& m : ListPoolMachines(&h, mp.meta.name)) {
+    ++machines_of[m->spec.infrastructure_ref.name];
+    ASSERT_EQ(m->meta.owner_references.size(), 1u) << m->meta.name;
+    EXPECT_EQ(m->meta.owner_references[0].uid, "mp-uid") << m->meta.name;
+  }
+  ASSERT_EQ(machines_of.size(), 20u);
+  for (int i = 0; i < 20; ++i) {
+    EXPECT_EQ(machines_of[mp.meta.name + "-infra-" + std::to_string(i)], 1) << i;
+  }
+  EXPECT_EQ(machines_of.count("machinepool-many-other"), 0u);
+}
+
+// infraMachineToMachine[infraRef.Name] = machine: when two Machines name one
+// InfraMachine, the later in the List is the one brought up to date.
+TEST(CreateOrUpdateMachines, ARepeatedInfrastructureRefUpdatesTheLaterMachine) {
+  Harness h;
+  MachinePool mp = GetMachinePool(1, "machinepool-dup");
+  h.client.machine_pools().Add(mp);
+  AddInfraMachines(&h, 1, mp.meta.name);
+  AddMachines(&h, 1, mp.meta.name);  // machinepool-dup-machine-0 -> machinepool-dup-infra-0
+  Machine later = h.client.machines().At({kNs, "machinepool-dup-machine-0"});
+  later.meta.name = "machinepool-dup-machine-1";
+  h.client.machines().Add(later);
+  InfraMachinePool infra = GenericInfraPool("infra-dup", true);
+  MachinePoolScope scope{.mp = &mp};
+  ASSERT_TRUE(ReconcileMachines(h.deps, &scope, infra).ok());
+
+  EXPECT_EQ(h.client.machines().calls(fake::Verb::kCreate), 0);
+  EXPECT_TRUE(
+      h.client.machines().At({kNs, "machinepool-dup-machine-0"}).meta.owner_references.empty());
+  EXPECT_EQ(h.client.machines().At({kNs, "machinepool-dup-machine-1"}).meta.owner_references.size(),
+            1u);
 }
 
 // ---- TestInfraMachineToMachinePoolMapper ----
