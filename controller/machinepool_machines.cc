@@ -160,7 +160,17 @@ Status SetMachinesUpToDate(const MachinePoolDeps& d, MachinePoolScope* s, Result
                                    .reason = capi::kMachineNotUpToDateReason,
                                    .message = "Machine is being deleted"};
   std::vector<Status> errs;
-  for (std::shared_ptr<const Machine>& held : s->machines) {
+  std::vector<std::shared_ptr<const Machine>>& machines = s->machines;
+  for (size_t i = 0; i < machines.size(); ++i) {
+    // Each Machine's status line, then its conditions, load ahead of the
+    // visit: the second load needs the first.
+    if (i + 2 * kPrefetchAhead < machines.size()) {
+      PrefetchRead(&machines[i + 2 * kPrefetchAhead]->status.conditions);
+    }
+    if (i + kPrefetchAhead < machines.size()) {
+      PrefetchRead(machines[i + kPrefetchAhead]->status.conditions.data());
+    }
+    std::shared_ptr<const Machine>& held = machines[i];
     const Machine& m = *held;
     const Condition& want = m.meta.deletion_timestamp ? kDeleting : kUpToDate;
     const Condition* had = FindCondition(m.status.conditions, want.type);
