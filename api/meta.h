@@ -57,7 +57,12 @@ struct OwnerReference {
   std::string name;
   SharedString uid;
   bool controller = false;
-  bool operator==(const OwnerReference&) const = default;
+  // Field by field as the default would, without a call to memcmp for the
+  // short texts: a MachinePool Machines reconcile compares one per member.
+  bool operator==(const OwnerReference& o) const {
+    return controller == o.controller && uid == o.uid && BytesEqual(name, o.name) &&
+           BytesEqual(kind, o.kind) && BytesEqual(api_version, o.api_version);
+  }
 };
 
 struct ObjectMeta {

@@ -94,15 +94,15 @@ bool ApplyChanges(const Machine& existing, const Machine& base, const InfraMachi
   };
   const MachineSpec &e = existing.spec, &d = base.spec;
   const ObjectReference& ref = e.infrastructure_ref;
-  const bool same_ref = ref.name == im.meta.name && ref.kind == im.kind &&
-                        ref.api_version == d.infrastructure_ref.api_version &&
-                        ref.ns == d.infrastructure_ref.ns;
+  const bool same_ref = BytesEqual(ref.name, im.meta.name) && BytesEqual(ref.kind, im.kind) &&
+                        BytesEqual(ref.api_version, d.infrastructure_ref.api_version) &&
+                        BytesEqual(ref.ns, d.infrastructure_ref.ns);
   const std::string* version = NodeVersion(node);
   return !covers(existing.meta.labels, base.meta.labels) ||
          !covers(existing.meta.annotations, base.meta.annotations) ||
-         e.cluster_name != d.cluster_name ||
+         !BytesEqual(e.cluster_name, d.cluster_name) ||
          e.bootstrap.data_secret_name != d.bootstrap.data_secret_name || !same_ref ||
-         (version != nullptr && e.version != *version);
+         (version != nullptr && (!e.version || !BytesEqual(*e.version, *version)));
 }
 
 Status ApplyMachine(ObjectClient<Machine>& c, const Machine& existing, const Machine& desired) {
@@ -233,7 +233,7 @@ std::vector<Member> MatchMembers(const MachinePoolDeps& d, const MachinePoolScop
   for (size_t i = 0; i < ims.size(); ++i) {
     if (i + kPrefetchAhead < ims.size()) PrefetchRead(&ims[i + kPrefetchAhead]->kind);
     const InfraMachine& im = *ims[i];
-    if (im.kind != kind) continue;
+    if (!BytesEqual(im.kind, kind)) continue;
     members.push_back({.im = &im, .node = NodeFor(d, s, im)});
     hashes.push_back(FlatViewMap<const Machine*>::Hash(im.meta.name));
   }

@@ -9,6 +9,7 @@
 
 #include "api/client.h"
 #include "api/prefetch.h"
+#include "api/string_hash.h"
 #include "sim/informer.h"
 #include "sim/object_store.h"
 
@@ -58,7 +59,7 @@ class CacheClient : public ObjectClient<T> {
     for (; it != all.end(); ++it) {
       if (it + kPrefetchAhead < all.end()) PrefetchRead(it[kPrefetchAhead]);
       const T& obj = ***it;  // cell, pointer, object
-      if (!opts.ns.empty() && obj.meta.ns != opts.ns) break;
+      if (!opts.ns.empty() && !BytesEqual(obj.meta.ns, opts.ns)) break;
       if (Matches(obj, opts)) out.push_back(informer_->Lease(&obj));
     }
     return out;

@@ -42,5 +42,29 @@ TEST(HasFinalizer, ExactNameOnly) {
   EXPECT_FALSE(HasFinalizer(m, "b.example"));
 }
 
+// OwnerReference's hand-written == must agree with a field-by-field compare:
+// each field, alone, makes two references differ.
+TEST(OwnerReferenceEquality, EveryFieldCounts) {
+  const OwnerReference ref{.api_version = "cluster.x-k8s.io/v1beta2",
+                           .kind = "MachinePool",
+                           .name = "mp-0",
+                           .uid = SharedString::Pinned("0f6d2c1e-uid"),
+                           .controller = true};
+  OwnerReference same = ref;
+  same.uid = SharedString::Pinned(std::string("0f6d2c1e-uid"));  // equal text, another buffer
+  EXPECT_EQ(ref, same);
+  auto differs = [&](auto change) {
+    OwnerReference other = ref;
+    change(&other);
+    return !(other == ref) && !(ref == other);
+  };
+  EXPECT_TRUE(differs([](OwnerReference* o) { o->api_version = "cluster.x-k8s.io/v1beta1"; }));
+  EXPECT_TRUE(differs([](OwnerReference* o) { o->kind = "MachinePoo1"; }));
+  EXPECT_TRUE(differs([](OwnerReference* o) { o->name = "mp-1"; }));
+  EXPECT_TRUE(differs([](OwnerReference* o) { o->uid = SharedString::Pinned("0f6d2c1e-uie"); }));
+  EXPECT_TRUE(differs([](OwnerReference* o) { o->controller = false; }));
+  EXPECT_TRUE(differs([](OwnerReference* o) { o->name = "mp-0-with-a-name-past-sixteen"; }));
+}
+
 }  // namespace
 }  // namespace mpsim
