@@ -62,8 +62,9 @@ bool ParsePairs(std::string_view text, const char* what, KeyOk key_ok, ValueOk v
     }
     const std::string_view key = item.substr(0, eq), value = item.substr(eq + 1);
     if (!key_ok(key)) return FailWith(error, std::string("bad ") + what + " key " + Quote(key));
-    if (!value_ok(value))
+    if (!value_ok(value)) {
       return FailWith(error, std::string("bad ") + what + " value " + Quote(value));
+    }
     if (!out->emplace(key, value).second) {
       return FailWith(error, std::string(what) + " key " + Quote(key) + " given twice");
     }

@@ -21,8 +21,9 @@ void Throttling(const proto::AsgApiThrottling& t, const std::string& path,
       {t.run_instances_burst(), "runInstancesBurst"},
       {t.run_instances_refill(), "runInstancesRefill"}};
   for (const auto& [n, key] : counts) {
-    if (n < 1 || n > 1'000'000)
+    if (n < 1 || n > 1'000'000) {
       AddIssue(issues, JoinKey(path, key), "expected 1 to 1000000 tokens");
+    }
   }
 }
 
