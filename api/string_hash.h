@@ -40,7 +40,7 @@ struct StringHash {
   size_t operator()(std::string_view s) const { return HashBytes(s); }
 };
 
-// Byte equality without a call to memcmp for strings up to 32 bytes: the
+// Byte equality without a call to memcmp for strings up to 16 bytes: the
 // reconcile passes compare millions of names, condition types and annotation
 // values a few bytes long each, and there the call costs more than the compare.
 // Two loads that may overlap cover each length range exactly. Always inlined:
@@ -59,11 +59,6 @@ struct StringHash {
     return u == v;
   };
   if (n >= 8 && n <= 16) return same(0, uint64_t{}) && same(n - 8, uint64_t{});
-  // API versions and kinds ("cluster.x-k8s.io/v1beta2") run to 32 bytes.
-  if (n > 16 && n <= 32) {
-    return same(0, uint64_t{}) && same(8, uint64_t{}) && same(n - 16, uint64_t{}) &&
-           same(n - 8, uint64_t{});
-  }
   if (n >= 4 && n < 8) return same(0, uint32_t{}) && same(n - 4, uint32_t{});
   if (n < 4) {
     for (size_t i = 0; i < n; ++i) {
