@@ -15,6 +15,11 @@ inline constexpr size_t kPrefetchAhead = 8;
 inline void PrefetchRead(const void* p) {
 #if defined(__GNUC__) || defined(__clang__)
   __builtin_prefetch(p, 0, 3);
+  // GCC counts a prefetch as no side effect, so a helper that only
+  // prefetches (KeyedObjects::PrefetchSlot) was deemed const before it was
+  // inlined and every call to it deleted. The empty volatile statement is a
+  // side effect, and keeps such helpers and their prefetches.
+  asm volatile("" : : "r"(p));
 #else
   (void)p;
 #endif
