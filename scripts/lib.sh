@@ -65,6 +65,12 @@ spec:
 YAML
 }
 
+# mpsim_events_processed SUMMARY_JSON: the run's events_processed, as a bare
+# number whether summary.json writes it quoted (a 64-bit count) or not.
+mpsim_events_processed() {
+  grep -o '"events_processed": *"*[0-9]*' "$1" | grep -o '[0-9]*$'
+}
+
 # mpsim_need_valgrind SCRIPT TOOL ANNOTATOR: fails, saying what to install,
 # unless valgrind and TOOL's annotator are there (the counting benchmarks
 # need them; scripts/test does not install valgrind).
