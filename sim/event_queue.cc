@@ -5,6 +5,8 @@
 #include <limits>
 #include <utility>
 
+#include "api/prefetch.h"
+
 namespace mpsim {
 namespace {
 
@@ -82,7 +84,7 @@ Time EventQueue::Pop(Callback* cb) {
   // The next pop's slot is a miss in a large table: start loading it now,
   // so that it overlaps the callback instead of stalling that pop.
   const std::vector<Item>& b = buckets_[0];
-  if (early_.empty() && head_ < b.size()) __builtin_prefetch(&slots_[SlotOf(b[head_])]);
+  if (early_.empty() && head_ < b.size()) PrefetchRead(&slots_[SlotOf(b[head_])]);
   return FromQueueTime(top.time);
 }
 
@@ -171,7 +173,7 @@ bool EventQueue::Spread() {
   // loading all their slots now, so those pops do not wait on them one by one.
   const bool soon = from.size() <= kSpreadPrefetch;
   for (const Item& item : from) {
-    if (soon) __builtin_prefetch(&slots_[SlotOf(item)]);
+    if (soon) PrefetchRead(&slots_[SlotOf(item)]);
     buckets_[BucketOf(item.time)].push_back(item);
   }
   from.clear();
