@@ -33,7 +33,7 @@ std::vector<Request> OwnerMachinePools(const ObjectMeta& meta) {
 }
 
 // One MachinePool matched by `field`, else nothing ("exactly 1" rule).
-std::vector<Request> SingleMatch(Client* c, ListOptions<MachinePool> opts) {
+std::vector<Request> SingleMatch(Client* c, const ListOptions<MachinePool>& opts) {
   auto pools = c->MachinePools().List(opts);
   if (pools.size() != 1) return {};
   return {{pools[0]->meta.Key()}};
@@ -87,38 +87,40 @@ std::vector<Request> ClusterToMachinePools(Client* c, const Cluster& cluster) {
 
 // nodeToMachinePool: by status.nodeRefs name, else by spec.providerIDList.
 std::vector<Request> NodeToMachinePool(Client* c, const Node& node, ProviderIDMatch match) {
-  ListOptions<MachinePool> base;
+  // One set of options, its index changed between the two Lists: a copy each
+  // would cost a label map and its strings on every Node event.
+  ListOptions<MachinePool> opts;
   const auto& ann = node.meta.annotations;
   if (auto it = ann.find(capi::kClusterNameAnnotation); it != ann.end()) {
-    base.match_labels[capi::kClusterNameLabel] = it->second;
+    opts.match_labels[capi::kClusterNameLabel] = it->second;
   }
-  if (auto it = ann.find(capi::kClusterNamespaceAnnotation); it != ann.end()) base.ns = it->second;
+  if (auto it = ann.find(capi::kClusterNamespaceAnnotation); it != ann.end()) opts.ns = it->second;
 
-  ListOptions<MachinePool> by_name = base;
-  by_name.index_field = kMachinePoolNodeNameField;
-  by_name.index_value = node.meta.name;
-  std::vector<Request> out = SingleMatch(c, by_name);
+  opts.index_field = kMachinePoolNodeNameField;
+  opts.index_value = node.meta.name;
+  std::vector<Request> out = SingleMatch(c, opts);
   if (!out.empty()) return out;
 
   if (node.spec.provider_id.empty()) return {};
-  ListOptions<MachinePool> by_id = base;
   if (match == ProviderIDMatch::kExact) {
-    by_id.index_field = kMachinePoolProviderIDField;
-    by_id.index_value = node.spec.provider_id;
-    return SingleMatch(c, by_id);
+    opts.index_field = kMachinePoolProviderIDField;
+    opts.index_value = node.spec.provider_id;
+    return SingleMatch(c, opts);
   }
   // Up to v1.2.0 the index held last segments; scanning with the legacy key
   // selects the same pools.
   std::optional<std::string_view> key = ProviderIDKey(node.spec.provider_id, match);
   if (!key) return {};
-  by_id.field = [key = std::string(*key), match](const MachinePool& mp) {
+  opts.index_field.clear();
+  opts.index_value.clear();
+  opts.field = [key = std::string(*key), match](const MachinePool& mp) {
     if (!mp.spec.provider_id_list) return false;
     for (const std::string& id : *mp.spec.provider_id_list) {
       if (ProviderIDKey(id, match) == key) return true;
     }
     return false;
   };
-  return SingleMatch(c, by_id);
+  return SingleMatch(c, opts);
 }
 
 // infraMachineToMachinePoolMapper + util.GetMachinePoolByLabels.

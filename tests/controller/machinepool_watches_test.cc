@@ -129,6 +129,21 @@ TEST_F(MachinePoolWatches, NodeMatchingTwoMachinePoolsMapsToNone) {
   EXPECT_EQ(Keys(b_.nodes(Added(node))), (std::vector<ObjectKey>{{"other", "mp-d"}}));
 }
 
+// Up to v1.2.0 the providerID index held last segments (capi-core.md §2.8):
+// a Node whose providerID ends as a listed one maps to that pool, through
+// the same cluster filters, and not through the nodeRef name index.
+TEST_F(MachinePoolWatches, NodeMapsByLastSegmentUnderTheLegacyMatch) {
+  MachinePoolReconciler legacy{
+      &h_.client, &h_.clock, {.provider_id_match = ProviderIDMatch::kLegacyLastSegment}};
+  RecordingBuilder b;
+  legacy.Setup(&b);
+  Node node = MakeNode("node-b", "aws:///other-zone/i-b");
+  EXPECT_EQ(Keys(b.nodes(Added(node))), (std::vector<ObjectKey>{{"default", "mp-b"}}));
+  EXPECT_TRUE(b_.nodes(Added(node)).empty());  // the exact match at HEAD: no pool
+  node.meta.annotations = {{"cluster.x-k8s.io/cluster-name", "c2"}};
+  EXPECT_TRUE(b.nodes(Added(node)).empty());  // mp-b is in cluster c1
+}
+
 TEST_F(MachinePoolWatches, InfraMachinesMapByPoolNameLabel) {
   InfraMachine im;
   im.meta = {.name = "im", .ns = "default"};
