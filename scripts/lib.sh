@@ -29,6 +29,17 @@ mpsim_build() {
   cmake --build "$dir" -j "$(nproc)"
 }
 
+# mpsim_build_targets DIR BUILD_TYPE TARGET...: configures once, builds only
+# these targets. The test binary is a third of a fresh build (scripts/demo
+# from a fresh clone: 6 min 47 s, against 10 min 16 s for everything, on 2
+# cores), and the demo and the benchmarks do not run it.
+mpsim_build_targets() {
+  local dir=$1 type=$2
+  shift 2
+  cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE="$type" >/dev/null
+  cmake --build "$dir" -j "$(nproc)" --target "$@"
+}
+
 # Prints a Python interpreter that can import matplotlib, or fails with a
 # message saying what was tried. $MPSIM_PYTHON, when set, is the only one
 # tried; else /usr/bin/python3 (where Debian's python3-matplotlib lives) and
