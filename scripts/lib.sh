@@ -21,12 +21,17 @@ mpsim_install_deps() {
   apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 }
 
-# mpsim_build DIR BUILD_TYPE [CMAKE_ARGS...]: configures once, builds.
-mpsim_build() {
+# mpsim_configure DIR BUILD_TYPE [CMAKE_ARGS...]: configures a Ninja build.
+mpsim_configure() {
   local dir=$1 type=$2
   shift 2
   cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE="$type" "$@" >/dev/null
-  cmake --build "$dir" -j "$(nproc)"
+}
+
+# mpsim_build DIR BUILD_TYPE [CMAKE_ARGS...]: configures once, builds.
+mpsim_build() {
+  mpsim_configure "$@"
+  cmake --build "$1" -j "$(nproc)"
 }
 
 # mpsim_build_targets DIR BUILD_TYPE TARGET...: configures once, builds only
@@ -34,10 +39,8 @@ mpsim_build() {
 # from a fresh clone: 6 min 47 s, against 10 min 16 s for everything, on 2
 # cores), and the demo and the benchmarks do not run it.
 mpsim_build_targets() {
-  local dir=$1 type=$2
-  shift 2
-  cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE="$type" >/dev/null
-  cmake --build "$dir" -j "$(nproc)" --target "$@"
+  mpsim_configure "$1" "$2"
+  cmake --build "$1" -j "$(nproc)" --target "${@:3}"
 }
 
 # Prints a Python interpreter that can import matplotlib, or fails with a
