@@ -10,6 +10,7 @@
 #include "api/objects.h"
 #include "api/shared_string.h"
 #include "sim/keyed_objects.h"
+#include "tests/bench/evict_caches.h"
 
 namespace mpsim {
 namespace {
@@ -31,21 +32,14 @@ struct NamedNodes {
   }
 };
 
-// Between two passes a reconcile reads far more than the caches hold; so
-// does this, so that each pass starts with the slots out of cache as there.
-void EvictCaches(std::vector<char>* junk) {
-  for (size_t i = 0; i < junk->size(); i += 64) (*junk)[i] += 1;
-  benchmark::DoNotOptimize(junk->data());
-}
-
 template <class Pass>
 void RunPasses(benchmark::State& state, Pass pass) {
   const size_t n = static_cast<size_t>(state.range(0));
   NamedNodes nodes(n);
-  std::vector<char> junk(size_t{64} << 20);
   for (auto _ : state) {
+    // Each pass starts with the slots out of cache, as a reconcile's does.
     state.PauseTiming();
-    EvictCaches(&junk);
+    EvictCaches();
     state.ResumeTiming();
     pass(nodes);
   }

@@ -13,6 +13,7 @@
 #include "sim/api_server.h"
 #include "sim/event_loop.h"
 #include "sim/manager.h"
+#include "tests/bench/evict_caches.h"
 
 namespace mpsim {
 namespace {
@@ -85,14 +86,6 @@ struct World {
   std::unique_ptr<Manager> manager;
   ControllerHandle* handle = nullptr;
 };
-
-// Reads and writes 64 MiB, more than the last-level caches here hold: in a run,
-// the events between two reconciles of a pool push its Nodes out of cache.
-void EvictCaches() {
-  static std::vector<char> junk(64 << 20);
-  for (size_t i = 0; i < junk.size(); i += 64) junk[i] = static_cast<char>(junk[i] + 1);
-  benchmark::DoNotOptimize(junk.data());
-}
 
 void ReconcileLoop(benchmark::State& state, int not_ready, bool cold) {
   const int n = static_cast<int>(state.range(0));
