@@ -1,0 +1,174 @@
+"""Judges one scripts/bench run against DESIGN.md's performance budget and
+writes the verdicts as a Markdown table that a person can read and a program
+can parse (one row per budget line, a last column of `met` or `NOT MET`).
+Usage: budget.py BENCH_DIR BENCH_SECONDS [OUT_MD]
+BENCH_DIR holds scaling.csv, queue.json (the event-queue pairs, repeated),
+benchmarks.json (the rest of the suite) and sweep.csv, as scripts/bench
+writes them; a missing input leaves its rows `not measured`. Exits 0 whether
+or not the budget is met: the table is the answer."""
+import csv
+import json
+import math
+import os
+import statistics
+import sys
+
+from loglog import fit_exponent
+
+FIT_FROM = 1000  # below it a run is mostly start-up (scripts/plot_scaling.py)
+QUEUE_SIZES = (1000, 100000, 1000000)
+QUEUE_GOAL_AT_1M = 1.5  # issue 11: at least 1.5x std::priority_queue at 1M pending
+WALL_10K_S, RSS_10K_KB, WALL_100K_S = 1.0, 1024 * 1024, 20.0
+SWEEP_S, BENCH_S = 60.0, 600.0
+# One reconcile is O(N): per-instance time may grow with the caches left
+# behind, never as N (which O(N^2) would give, exponent 2 overall).
+RECONCILE_MAX_EXPONENT = 1.5
+
+
+def load_json_benchmarks(path):
+    """{name: [real_time in ns, ...]} over the iteration rows of a
+    Google Benchmark JSON file (aggregates dropped); {} if it is absent."""
+    if not os.path.exists(path):
+        return {}
+    with open(path) as f:
+        data = json.load(f)
+    scale = {"ns": 1.0, "us": 1e3, "ms": 1e6, "s": 1e9}
+    out = {}
+    for b in data.get("benchmarks", []):
+        if b.get("run_type", "iteration") != "iteration":
+            continue
+        name = b.get("run_name", b["name"])
+        out.setdefault(name, []).append(b["real_time"] * scale[b.get("time_unit", "ns")])
+    return out
+
+
+def median_of(runs, prefix, n):
+    """Median real time (ns) of the benchmark named prefix/n[/...], or None."""
+    for name, times in runs.items():
+        parts = name.split("/")
+        if parts[0] == prefix and len(parts) > 1 and parts[1] == str(n):
+            return statistics.median(times)
+    return None
+
+
+def load_scaling(path):
+    """{provider: {replicas: row}} from scaling.csv; {} if it is absent."""
+    rows = {}
+    if os.path.exists(path):
+        with open(path) as f:
+            for r in csv.DictReader(f):
+                rows.setdefault(r["provider"], {})[int(r["replicas"])] = r
+    return rows
+
+
+def verdict(ok):
+    return "met" if ok else "NOT MET"
+
+
+def queue_rows(runs):
+    ratios = {}
+    for n in QUEUE_SIZES:
+        ours = median_of(runs, "BM_EventQueueHold", n)
+        plain = median_of(runs, "BM_StdPriorityQueueHold", n)
+        if ours and plain:
+            ratios[n] = plain / ours
+    if len(ratios) < len(QUEUE_SIZES):
+        return [("event queue >= std::priority_queue at 1k, 100k, 1M pending", "not measured", "not measured")]
+    shown = ", ".join(f"{ratios[n]:.2f}x at {n:,}" for n in QUEUE_SIZES)
+    return [
+        ("event queue >= std::priority_queue at 1k, 100k, 1M pending (median speed-up)", shown,
+         verdict(all(r >= 1.0 for r in ratios.values()))),
+        (f"event queue >= {QUEUE_GOAL_AT_1M}x std::priority_queue at 1M pending", f"{ratios[1000000]:.2f}x",
+         verdict(ratios[1000000] >= QUEUE_GOAL_AT_1M)),
+    ]
+
+
+def size_rows(scaling, n, label, column, limit, show):
+    """One row over every provider's run of n replicas: column < limit."""
+    have = {p: rs[n] for p, rs in sorted(scaling.items()) if n in rs}
+    if not have:
+        return [(label, "not measured", "not measured")]
+    shown = ", ".join(f"{p} {show(float(r[column]))}" for p, r in have.items())
+    return [(label, shown, verdict(all(float(r[column]) < limit for r in have.values())))]
+
+
+def curve_rows(scaling):
+    """Per provider: the wall-time exponent over N >= FIT_FROM against E log E's
+    fitted the same way, E being the run's events."""
+    out = []
+    for p, rs in sorted(scaling.items()):
+        big = sorted(n for n in rs if n >= FIT_FROM)
+        if len(big) < 2:
+            continue
+        walls = [float(rs[n]["wall_s"]) for n in big]
+        e_log_e = [int(rs[n]["events"]) * math.log(int(rs[n]["events"])) for n in big]
+        k_wall, k_ref = fit_exponent(big, walls), fit_exponent(big, e_log_e)
+        out.append((f"{p}: wall time grows no faster than E log E ({big[0]:,}..{big[-1]:,} replicas)",
+                    f"N^{k_wall:.2f} against N^{k_ref:.2f}", verdict(k_wall <= k_ref)))
+    return out or [("wall time grows no faster than E log E", "not measured", "not measured")]
+
+
+def reconcile_rows(runs):
+    sizes = [1000, 10000, 100000]
+    times = [median_of(runs, "BM_ReconcileSteadyPool", n) for n in sizes]
+    label = f"one reconcile of N instances is O(N) (time exponent < {RECONCILE_MAX_EXPONENT})"
+    if None in times:
+        return [(label, "not measured", "not measured")]
+    k = fit_exponent(sizes, times)
+    per = ", ".join(f"{t / n:.0f}" for t, n in zip(times, sizes))
+    return [(label, f"N^{k:.2f}; {per} ns per instance at 1k, 10k, 100k",
+             verdict(k < RECONCILE_MAX_EXPONENT))]
+
+
+def sweep_rows(path):
+    label = f"1,000 seeds x 1,000 replicas on 2 cores < {SWEEP_S:.0f} s"
+    if not os.path.exists(path):
+        return [(label, "not measured", "not measured")]
+    with open(path) as f:
+        r = next(csv.DictReader(f))
+    seeds, jobs, wall = int(r["seeds"]), int(r["jobs"]), float(r["wall_s"])
+    shown = f"{wall:.1f} s ({seeds:,} seeds on {jobs} cores)"
+    if seeds != 1000:
+        return [(label, shown, "not measured")]
+    return [(label, shown, verdict(wall < SWEEP_S))]
+
+
+def rows_for(bench_dir, bench_seconds):
+    queue = load_json_benchmarks(os.path.join(bench_dir, "queue.json"))
+    suite = load_json_benchmarks(os.path.join(bench_dir, "benchmarks.json"))
+    scaling = load_scaling(os.path.join(bench_dir, "scaling.csv"))
+    rows = queue_rows(queue)
+    rows += size_rows(scaling, 10000, f"10,000-replica scale-up < {WALL_10K_S:.0f} s wall", "wall_s",
+                      WALL_10K_S, lambda v: f"{v:.2f} s")
+    rows += size_rows(scaling, 10000, "10,000-replica scale-up < 1 GiB max RSS", "max_rss_kb",
+                      RSS_10K_KB, lambda v: f"{v / 1024:.0f} MiB")
+    rows += size_rows(scaling, 100000, f"100,000-replica scale-up < {WALL_100K_S:.0f} s wall", "wall_s",
+                      WALL_100K_S, lambda v: f"{v:.1f} s")
+    rows += curve_rows(scaling)
+    rows += reconcile_rows(suite)
+    rows += sweep_rows(os.path.join(bench_dir, "sweep.csv"))
+    rows.append((f"scripts/bench < {BENCH_S / 60:.0f} minutes", f"{bench_seconds / 60:.1f} min",
+                 verdict(bench_seconds < BENCH_S)))
+    return rows
+
+
+def render(rows):
+    lines = ["| budget (DESIGN.md, issue 11) | measured | verdict |", "|---|---|---|"]
+    lines += [f"| {a} | {b} | {c} |" for a, b, c in rows]
+    return "\n".join(lines) + "\n"
+
+
+def main(argv):
+    if len(argv) not in (3, 4):
+        sys.stderr.write("usage: budget.py BENCH_DIR BENCH_SECONDS [OUT_MD]\n")
+        return 2
+    text = render(rows_for(argv[1], float(argv[2])))
+    sys.stdout.write(text)
+    if len(argv) == 4:
+        with open(argv[3], "w") as f:
+            f.write(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
