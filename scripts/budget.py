@@ -13,12 +13,12 @@ import os
 import statistics
 import sys
 
-from loglog import fit_exponent
+from loglog import FIT_FROM, MEMORY_BUDGET, WALL_BUDGET, fit_exponent
 
-FIT_FROM = 1000  # below it a run is mostly start-up (scripts/plot_scaling.py)
 QUEUE_SIZES = (1000, 100000, 1000000)
 QUEUE_GOAL_AT_1M = 1.5  # issue 11: at least 1.5x std::priority_queue at 1M pending
-WALL_10K_S, RSS_10K_KB, WALL_100K_S = 1.0, 1024 * 1024, 20.0
+WALL_10K_S, WALL_100K_S = dict(WALL_BUDGET)[10_000], dict(WALL_BUDGET)[100_000]
+RSS_10K_KB = dict(MEMORY_BUDGET)[10_000] * 1024
 SWEEP_S, BENCH_S = 60.0, 600.0
 # One reconcile is O(N): per-instance time may grow with the caches left
 # behind, never as N (which O(N^2) would give, exponent 2 overall).

@@ -1,6 +1,13 @@
-"""What the scaling plots share: the fitted exponent of a log-log line, and
-the finishing of a figure of panels."""
+"""What the scaling plots and the budget verdicts share: DESIGN.md's budget
+for whole runs, the fitted exponent of a log-log line, and the finishing of
+a figure of panels."""
 import math
+
+# Exponents are fitted from this size up: below it a run is mostly start-up.
+FIT_FROM = 1000
+# DESIGN.md's performance budget: (replicas, wall seconds) and (replicas, MiB).
+WALL_BUDGET = [(10_000, 1.0), (100_000, 20.0)]
+MEMORY_BUDGET = [(10_000, 1024.0)]
 
 
 def fit_exponent(xs, ys):

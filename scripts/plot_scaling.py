@@ -12,13 +12,9 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
-from loglog import fit_exponent, save  # noqa: E402
+from loglog import FIT_FROM, MEMORY_BUDGET, WALL_BUDGET, fit_exponent, save  # noqa: E402
 
 
-FIT_FROM = 1000
-# DESIGN.md's performance budget: (replicas, wall seconds) and (replicas, MiB).
-WALL_BUDGET = [(10_000, 1.0), (100_000, 20.0)]
-MEMORY_BUDGET = [(10_000, 1024.0)]
 EVENTS_PER_REPLICA = 10  # about 8-12 in every provider's scale-up
 
 
