@@ -79,10 +79,11 @@ spec:
 YAML
 }
 
-# mpsim_events_processed SUMMARY_JSON: the run's events_processed, as a bare
-# number whether summary.json writes it quoted (a 64-bit count) or not.
-mpsim_events_processed() {
-  grep -o '"events_processed": *"*[0-9]*' "$1" | grep -o '[0-9]*$'
+# mpsim_summary_number SUMMARY_JSON FIELD: a top-level number of summary.json
+# (events_processed, end_time_s), bare whether the file quotes it (a 64-bit
+# count) or not.
+mpsim_summary_number() {
+  grep -o "\"$2\": *\"*[0-9.]*" "$1" | grep -o '[0-9.]*$'
 }
 
 # mpsim_need_valgrind SCRIPT TOOL ANNOTATOR: fails, saying what to install,
