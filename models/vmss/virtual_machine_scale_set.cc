@@ -98,7 +98,7 @@ void VirtualMachineScaleSet::OperationVisible(int32_t capacity) {
 
 void VirtualMachineScaleSet::CreateVm() {
   const uint64_t id = next_id_++;
-  VirtualMachine& vm = vms_[id];
+  VirtualMachine& vm = vms_.Add(id);
   vm.id = id;
   vm.name = pool_ + "_" + std::to_string(id);
   // CAPZ lowercases the resource group (converters.SDKToVMSSVM), and so does

@@ -15,6 +15,7 @@
 
 #include "api/shared_string.h"
 #include "api/status.h"
+#include "models/vmss/vm_table.h"
 #include "models/vmss/vmss_options.h"
 #include "sim/event_loop.h"
 #include "sim/random.h"
@@ -79,7 +80,7 @@ class VirtualMachineScaleSet {
   void Evict(uint64_t id);
 
   // LIST of the VMs, in instance-ID order.
-  const std::map<uint64_t, VirtualMachine>& vms() const { return vms_; }
+  const VmTable<VirtualMachine>& vms() const { return vms_; }
   // The providerIDs of every listed VM, sorted as strings, kept as VMs come and go.
   const std::set<SharedString>& provider_ids() const { return provider_ids_; }
   // Bumped whenever provider_ids() changes.
@@ -121,7 +122,7 @@ class VirtualMachineScaleSet {
   std::map<int, int32_t> models_;            // model -> VMs on it
   std::map<std::string, int32_t> versions_;  // image -> VMs on it
   std::map<std::string, int32_t> in_zone_;   // zone -> VMs holding an allocation
-  std::map<uint64_t, VirtualMachine> vms_;
+  VmTable<VirtualMachine> vms_;
   std::set<SharedString> provider_ids_;
   uint64_t revision_ = 0;
   uint64_t states_revision_ = 0;                     // bumped as a VM comes, goes or changes state
