@@ -54,6 +54,27 @@ class FlatViewMap {
     if (!index_.empty()) PrefetchRead(&index_[hash & mask()]);
   }
 
+  // Starts the loads of a later find of `hash` in three calls made in the
+  // order `step` 3, 2, 1, a few finds apart, so that the misses of finds made
+  // one after another overlap: the index slot, the entry it names, the key's
+  // bytes. Step 1 returns that entry (not yet compared with any key), for a
+  // caller that also loads what its value names; the others return nullptr.
+  const value_type* PrefetchFind(uint64_t hash, int step) const {
+    if (index_.empty()) return nullptr;
+    if (step == 3) {
+      Prefetch(hash);
+      return nullptr;
+    }
+    const Slot s = index_[hash & mask()];
+    if (s.entry == 0) return nullptr;
+    const value_type* e = &entries_[s.entry - 1];
+    if (step == 2) {
+      PrefetchRead(e);
+      return nullptr;
+    }
+    PrefetchRead(e->first.data());
+    return e;
+  }
   const_iterator begin() const { return entries_.begin(); }
   const_iterator end() const { return entries_.end(); }
   size_t size() const { return entries_.size(); }

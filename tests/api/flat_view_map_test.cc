@@ -57,5 +57,19 @@ TEST(FlatViewMap, LookupWithAPrecomputedHashAgreesWithThePlainOne) {
   EXPECT_EQ(m.find("gce://p/z/b", h)->second, 2);
 }
 
+// A caller loading ahead gets, at the last step, the entry a find would
+// compare first: for a present key in its own slot, that key's entry.
+TEST(FlatViewMap, PrefetchFindHandsOverTheFirstEntryAtItsLastStep) {
+  const FlatViewMap<int> m = {{"node-a", 1}, {"node-b", 2}};
+  const uint64_t h = FlatViewMap<int>::Hash("node-b");
+  EXPECT_EQ(m.PrefetchFind(h, 3), nullptr);
+  EXPECT_EQ(m.PrefetchFind(h, 2), nullptr);
+  const FlatViewMap<int>::value_type* e = m.PrefetchFind(h, 1);
+  ASSERT_NE(e, nullptr);
+  EXPECT_EQ(e->first, "node-b");
+  EXPECT_EQ(e->second, 2);
+  EXPECT_EQ(FlatViewMap<int>().PrefetchFind(h, 1), nullptr);  // no index yet
+}
+
 }  // namespace
 }  // namespace mpsim
