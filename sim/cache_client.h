@@ -89,7 +89,7 @@ class CacheClient : public ObjectClient<T> {
   // as controller-runtime's cache does for MatchingFields.
   std::vector<Ptr> ListIndexed(const ListOptions<T>& opts) {
     std::vector<Ptr> out;
-    const std::set<ObjectKey>* keys = informer_->Lookup(opts.index_field, opts.index_value);
+    const IndexKeys* keys = informer_->Lookup(opts.index_field, opts.index_value);
     if (keys == nullptr) return out;  // upstream: "index with name field:... does not exist"
     for (const ObjectKey& key : *keys) {
       if (!opts.ns.empty() && key.ns != opts.ns) continue;

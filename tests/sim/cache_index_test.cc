@@ -106,9 +106,9 @@ TEST_F(CacheIndexRegistration, AnInformerWithoutTheIndexHasNone) {
 
 TEST_F(CacheIndexRegistration, AnIndexAddedLateCoversWhatIsCachedAlready) {
   inf_.AddIndex(kMachinePoolProviderIDField);
-  const std::set<ObjectKey>* keys = inf_.Lookup(kMachinePoolProviderIDField, "id-1");
+  const IndexKeys* keys = inf_.Lookup(kMachinePoolProviderIDField, "id-1");
   ASSERT_NE(keys, nullptr);
-  EXPECT_EQ(*keys, (std::set<ObjectKey>{{"default", "a"}}));
+  EXPECT_EQ(*keys, (IndexKeys{{"default", "a"}}));
   EXPECT_EQ(inf_.Lookup(kMachinePoolNodeNameField, "node-1"), nullptr);
 }
 
