@@ -18,13 +18,13 @@ using fake::MakeNode;
 using fake::NodeRef;
 using fake::ReadyBootstrap;
 
-constexpr const char* kNs = "machinepool-scale-zero";
+constexpr const char* kScaleZeroNs = "machinepool-scale-zero";
 constexpr const char* kNodePid = "test://machinepool-test-node";
 
 class ReconcileMachinePoolScaleToFromZero : public ::testing::Test {
  protected:
   void SetUp() override {
-    mp_.meta = {.name = "machinepool-test", .ns = kNs};
+    mp_.meta = {.name = "machinepool-test", .ns = kScaleZeroNs};
     mp_.spec.cluster_name = cluster_.meta.name;
     mp_.spec.template_.spec.bootstrap.config_ref = BootstrapRef("bootstrap-config1");
     mp_.spec.template_.spec.infrastructure_ref = fake::InfraRef("infra-config1");
@@ -35,7 +35,7 @@ class ReconcileMachinePoolScaleToFromZero : public ::testing::Test {
   }
   Status Run(Result* res) {
     BootstrapConfig boot = ReadyBootstrap("bootstrap-config1", "secret-data");
-    boot.meta.ns = kNs;
+    boot.meta.ns = kScaleZeroNs;
     h_.client.clusters().Add(cluster_);
     h_.client.machine_pools().Add(mp_);
     h_.client.bootstrap_configs().Add(boot);
@@ -47,9 +47,9 @@ class ReconcileMachinePoolScaleToFromZero : public ::testing::Test {
   const MachinePoolV1Beta1Status& V1() const { return *mp_.status.deprecated->v1beta1; }
 
   Harness h_;
-  Cluster cluster_ = MakeCluster("machinepool-scale-zero-1", kNs);
+  Cluster cluster_ = MakeCluster("machinepool-scale-zero-1", kScaleZeroNs);
   MachinePool mp_;
-  InfraMachinePool infra_ = MakeInfra("infra-config1", std::nullopt, kNs);
+  InfraMachinePool infra_ = MakeInfra("infra-config1", std::nullopt, kScaleZeroNs);
 };
 
 TEST_F(ReconcileMachinePoolScaleToFromZero, ShouldSetScalingDownWhenScalingToZero) {
