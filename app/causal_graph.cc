@@ -13,6 +13,7 @@
 #include "api/flat_view_map.h"
 #include "api/prefetch.h"
 #include "app/instance_states.h"
+#include "app/row_look_ahead.h"
 
 namespace mpsim {
 
@@ -36,15 +37,11 @@ class CausalGraph::Builder {
   MomentId Start(Time t, std::string_view pool) { return Add(t, MomentKind::kStart, pool, ""); }
 
   // Interning a row's object at 100,000 replicas misses on the index slot,
-  // the entry, the key's bytes (in an earlier row) and the Object. These
-  // loads start in LookAhead(r, row, step), called step * kAhead rows
-  // before r is built for step 3, 2 and 1 (FlatViewMap::PrefetchFind). A
-  // List row's instance is known only by a lookup, and is not helped.
-  static constexpr size_t kAhead = 8;
-  void LookAhead(const TimelineRow& r, size_t row, int ahead) {
-    uint64_t& hash = hashes_[row % hashes_.size()];
-    if (ahead == 3) hash = Ids::Hash(KeyOf(r));
-    const Ids::value_type* e = ids_.PrefetchFind(hash, ahead);
+  // the entry, the key's bytes (in an earlier row) and the Object: their
+  // loads start rows ahead (VisitRowsLookingAhead). A List row's instance is
+  // known only by a lookup, and is not helped.
+  void LookAhead(const TimelineRow& r, size_t row, int step) {
+    const Ids::value_type* e = finds_.Step(ids_, row, step, [&r] { return KeyOf(r); });
     if (e != nullptr && e->second < objects_.size()) PrefetchRead(&objects_[e->second]);
   }
 
@@ -258,8 +255,8 @@ class CausalGraph::Builder {
   std::vector<Object> objects_;
   std::vector<std::string_view> names_;        // objects_[x]'s name, as first seen
   FlatViewMap<std::string_view> instance_of_;  // providerID -> instance
-  std::array<uint64_t, 4 * kAhead> hashes_{};  // LookAhead's, by row
-  std::optional<MomentId> kill_;               // the last instance.killed fault
+  RowFindsAhead finds_;
+  std::optional<MomentId> kill_;  // the last instance.killed fault
   // The pool's last instance running, deleting and gone, whatever the instance.
   std::optional<MomentId> running_, deleting_, gone_;
   std::optional<MomentId> provisioning_;  // the pool entering phase Provisioning
@@ -269,16 +266,11 @@ CausalGraph::CausalGraph(const TimelineRows& rows, const std::string& pool, Time
   Builder b(this);
   b.Reserve(rows.size());
   start_ = b.Start(start, pool);
-  const size_t n = rows.size();
-  constexpr size_t kAhead = Builder::kAhead;
-  for (size_t i = 0; i < n; ++i) {
-    for (int step = 3; step >= 1; --step) {
-      const size_t later = i + static_cast<size_t>(step) * kAhead;
-      if (later < n) b.LookAhead(rows[later], later, step);
-    }
-    const TimelineRow& r = rows[i];
-    if (r.pool == pool && r.time >= start && r.time <= end) b.Row(r);
-  }
+  VisitRowsLookingAhead(
+      rows, [&b](const TimelineRow& r, size_t row, int step) { b.LookAhead(r, row, step); },
+      [&](const TimelineRow& r) {
+        if (r.pool == pool && r.time >= start && r.time <= end) b.Row(r);
+      });
   b.End(end);
 }
 

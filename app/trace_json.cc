@@ -1,7 +1,6 @@
 #include "app/trace_json.h"
 
 #include <algorithm>
-#include <array>
 #include <cstdio>
 #include <functional>
 #include <map>
@@ -13,6 +12,7 @@
 #include "api/flat_view_map.h"
 #include "api/prefetch.h"
 #include "app/instance_states.h"
+#include "app/row_look_ahead.h"
 #include "app/text_sink.h"
 
 namespace mpsim {
@@ -137,15 +137,10 @@ class TraceBuilder {
   }
 
   void Build() {
-    const TimelineRows& rows = out_.recorder.rows();
-    const size_t n = rows.size();
-    for (size_t i = 0; i < n; ++i) {
-      for (int step = 3; step >= 1; --step) {
-        const size_t later = i + static_cast<size_t>(step) * kAhead;
-        if (later < n) LookAhead(rows[later], later, step);
-      }
-      Row(rows[i]);
-    }
+    VisitRowsLookingAhead(
+        out_.recorder.rows(),
+        [this](const TimelineRow& r, size_t row, int step) { LookAhead(r, row, step); },
+        [this](const TimelineRow& r) { Row(r); });
     CloseOpenSpans();
     Controllers();
     w_.Finish();
@@ -248,20 +243,18 @@ class TraceBuilder {
 
   // Tracks are found by the rows' object names, which outlive the builder.
   // Tid's find misses at 100,000 replicas on the index slot, the entry, the
-  // key's bytes and then the track's open span: their loads start in
-  // LookAhead(r, row, step), called step * kAhead rows before r is built for
-  // step 3, 2 and 1 (FlatViewMap::PrefetchFind).
-  static constexpr size_t kAhead = 8;
+  // key's bytes and then the track's open span: their loads start rows
+  // ahead (VisitRowsLookingAhead).
   void LookAhead(const TimelineRow& r, size_t row, int step) {
     auto pit = pids_.find(r.pool);
     if (pit == pids_.end()) return;
-    const FlatViewMap<int>& of_pid = tids_[pit->second];
     const bool node_ref = r.object_kind == "MachinePool" && r.field == "nodeRef";
-    uint64_t& hash = hashes_[row % hashes_.size()];
-    if (step == 3) hash = FlatViewMap<int>::Hash(node_ref ? r.to : r.object);
-    const FlatViewMap<int>::value_type* e = of_pid.PrefetchFind(hash, step);
-    if (e != nullptr && static_cast<size_t>(e->second) < open_.size())
+    const FlatViewMap<int>::value_type* e =
+        finds_.Step(tids_[pit->second], row, step,
+                    [&r, node_ref] { return std::string_view(node_ref ? r.to : r.object); });
+    if (e != nullptr && static_cast<size_t>(e->second) < open_.size()) {
       PrefetchRead(&open_[e->second]);
+    }
   }
 
   int Tid(int pid, const std::string& object) {
@@ -295,7 +288,7 @@ class TraceBuilder {
   Time end_ = 0;
   std::map<std::string, int> pids_;
   std::vector<FlatViewMap<int>> tids_;           // by pid: object -> tid
-  std::array<uint64_t, 4 * kAhead> hashes_{};    // LookAhead's, by row
+  RowFindsAhead finds_;                          // LookAhead's
   int tid_count_ = 0;                            // tids are numbered across every pid
   std::vector<std::optional<Open>> phase_open_;  // by pid: thread 0's open span
   std::vector<std::optional<Open>> open_;        // by tid: an instance's open span
