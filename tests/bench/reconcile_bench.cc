@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "api/shared_string.h"
 #include "controller/machinepool_reconciler.h"
 #include "sim/api_server.h"
 #include "sim/event_loop.h"
@@ -24,6 +25,9 @@ std::string Id(int i) { return "test://mp-0-" + std::to_string(100000 + i); }
 std::string NodeName(int i) { return "mp-0-" + std::to_string(100000 + i); }
 
 // A management and a workload API server holding a converged pool of n.
+// Its uids, providerIDs and nodeRef names are pinned in an arena, as a run's
+// are (app/world.cc): copies of them count nothing, so a reconcile here
+// reads the lines a run's does, not each string's count as well.
 struct World {
   // The last `not_ready` Nodes have a Ready condition of False.
   World(int n, int not_ready) : mgmt(&loop), workload(&loop) {
@@ -49,7 +53,7 @@ struct World {
     // kubelet's and the provider's strings both come from the cloud model.
     std::vector<SharedString> ids;
     for (int i = 0; i < n; ++i) {
-      ids.push_back(Id(i));
+      ids.push_back(SharedString::Pinned(Id(i)));
       Node node;
       node.meta.name = NodeName(i);
       node.spec.provider_id = ids.back();
@@ -80,6 +84,7 @@ struct World {
     mgmt.Store<MachinePool>().Create(&mp);
   }
 
+  StringArena strings;  // first: outlives everything that holds its strings
   EventLoop loop;
   ApiServer mgmt;
   ApiServer workload;
