@@ -30,9 +30,9 @@ struct MachinePoolScope {
   MachinePool* mp = nullptr;  // the object being reconciled, mutated in place
   std::optional<InfraMachinePool> infra_machine_pool;  // set by ReconcileInfrastructure
   std::optional<NodeRefMap> node_ref_map;              // nullopt: Go nil
-  // The nodeRefs this reconcile set and the kubelet versions of their Nodes
-  // (NodeReferencesResult::versions), so the deferred status update need not
-  // read those Nodes again.
+  // The nodeRefs this reconcile set, or found up to date at its early exit,
+  // and the kubelet versions of their Nodes (NodeReferencesResult::versions),
+  // so the deferred status update need not read those Nodes again.
   SharedList<NodeReference> set_node_refs;
   std::optional<std::vector<VersionCount>> set_node_ref_versions;
   // MachinePool Machines, as the cache lent them (a pass copies only those it changes).

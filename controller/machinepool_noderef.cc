@@ -37,7 +37,12 @@ std::string FormatNodeRefs(const std::vector<NodeReference>& refs) {
 
 // Step 3 of reconcileNodeRefs: counts agree and every nodeRef still names a
 // listed Node with the same UID (UID check added by PR #12392, v1.12.0).
-bool NodeRefsUpToDate(const MachinePool& mp, const std::optional<NodeRefMap>& nodes) {
+// When it does, *versions holds the kubelet versions of those Nodes in the
+// refs' order: the deferred updateStatus aggregates exactly these
+// (versionsFromNodeRefs looks the same refs up in the same nodeRefMap), so
+// it need not build the by-name map and look every Node up a second time.
+bool NodeRefsUpToDate(const MachinePool& mp, const std::optional<NodeRefMap>& nodes,
+                      std::vector<VersionCount>* versions) {
   const int32_t ready = V1Beta1ReadyReplicas(mp);
   if (mp.status.replicas.value_or(0) != ready ||
       static_cast<int64_t>(mp.status.node_refs.size()) != ready) {
@@ -54,6 +59,7 @@ bool NodeRefsUpToDate(const MachinePool& mp, const std::optional<NodeRefMap>& no
       PrefetchRead(&found[i + kPrefetchAhead]->meta.uid);
     }
     if (found[i] == nullptr || found[i]->meta.uid != refs[i].uid) return false;
+    AddVersion(found[i]->status.node_info.kubelet_version, versions);  // the uid's line
   }
   return true;
 }
@@ -103,7 +109,14 @@ Status ReconcileNodeRefs(const MachinePoolDeps& d, MachinePoolScope* s, Result* 
   Status st = WatchClusterNodes(d, s->cluster);
   if (!st.ok()) return st;
   if (mp->meta.deletion_timestamp) return Status::Ok();
-  if (NodeRefsUpToDate(*mp, s->node_ref_map)) {
+  std::vector<VersionCount> versions;
+  if (NodeRefsUpToDate(*mp, s->node_ref_map, &versions)) {
+    // No refs: versionsFromNodeRefs says nil, which no aggregate of
+    // nothing stands for; the status update works that out itself.
+    if (!mp->status.node_refs.empty()) {
+      s->set_node_refs = mp->status.node_refs;
+      s->set_node_ref_versions = std::move(versions);
+    }
     MarkV1Beta1True(mp, capi::kReplicasReadyV1Beta1, d.clock->Now());
     return Status::Ok();  // early exit: no node patching, no deletion
   }

@@ -295,6 +295,54 @@ TEST_F(MachinePoolReconcileNodeRefs, EarlyExitWhenNodeRefNamesAndUIDsMatch) {
   EXPECT_TRUE(h_.client.events.empty());
 }
 
+// The early exit hands the deferred status update the kubelet versions of
+// the Nodes it checked: what versionsFromNodeRefs would look up again.
+TEST_F(MachinePoolReconcileNodeRefs, EarlyExitHandsTheStatusUpdateItsNodesVersions) {
+  mp_.spec.replicas = 3;
+  mp_.spec.provider_id_list =
+      std::vector<std::string>{"aws:///zone/i-1", "aws:///zone/i-2", "aws:///zone/i-3"};
+  mp_.status.replicas = 3;
+  mp_.status.node_refs = {NodeRef("node-1", "uid-1"), NodeRef("node-2", "uid-2"),
+                          NodeRef("node-3", "uid-3")};
+  mp_.status.deprecated->v1beta1->ready_replicas = 3;
+  const char* versions[] = {"v1.31.1", "v1.32.0", "v1.31.1"};
+  for (int i = 1; i <= 3; ++i) {
+    Node n = MakeNode("node-" + std::to_string(i), "aws:///zone/i-" + std::to_string(i), "True",
+                      "uid-" + std::to_string(i));
+    n.status.node_info.kubelet_version = versions[i - 1];
+    h_.client.nodes().Add(n);
+  }
+  MachinePoolScope scope{.cluster = cluster_, .mp = &mp_};
+  scope.node_ref_map = GetNodeRefMap(&h_.client.nodes(), h_.deps.opts.provider_id_match);
+  Result res;
+  ASSERT_TRUE(ReconcileNodeRefs(h_.deps, &scope, &res).ok());
+  EXPECT_TRUE(h_.client.events.empty());  // the early exit: nothing set
+  EXPECT_TRUE(scope.set_node_refs == mp_.status.node_refs);
+  ASSERT_TRUE(scope.set_node_ref_versions.has_value());
+  SetReplicas(&mp_, false, {}, scope.node_ref_map, &*scope.set_node_ref_versions);
+  EXPECT_EQ(mp_.status.versions, (std::vector<VersionCount>{{"v1.31.1", 2}, {"v1.32.0", 1}}));
+  const auto handed = mp_.status.versions;
+  mp_.status.versions.reset();
+  SetReplicas(&mp_, false, {}, scope.node_ref_map);  // looked up again, as upstream does
+  EXPECT_EQ(mp_.status.versions, handed);
+}
+
+// With no nodeRefs the early exit hands nothing: versionsFromNodeRefs says
+// nil there, where an aggregate of no versions would not.
+TEST_F(MachinePoolReconcileNodeRefs, EarlyExitWithNoNodeRefsHandsNoVersions) {
+  mp_.spec.replicas = 0;
+  mp_.spec.provider_id_list = std::vector<std::string>{};
+  mp_.status.replicas = 0;
+  mp_.status.node_refs = {};
+  mp_.status.deprecated->v1beta1->ready_replicas = 0;
+  MachinePoolScope scope{.cluster = cluster_, .mp = &mp_};
+  scope.node_ref_map = GetNodeRefMap(&h_.client.nodes(), h_.deps.opts.provider_id_match);
+  Result res;
+  ASSERT_TRUE(ReconcileNodeRefs(h_.deps, &scope, &res).ok());
+  EXPECT_EQ(ReplicasReady(), "True");
+  EXPECT_FALSE(scope.set_node_ref_versions.has_value());
+}
+
 // Issue #12388: a Node recreated under the same name gets its new UID stored.
 TEST_F(MachinePoolReconcileNodeRefs, RecomputesWhenNodeWasRecreatedWithANewUID) {
   h_.client.nodes().Add(TaintedNode("node-1", "aws:///zone/i-1", "uid-2"));
