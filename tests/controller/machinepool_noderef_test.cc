@@ -266,9 +266,14 @@ class MachinePoolReconcileNodeRefs : public ::testing::Test {
         MachinePoolDeprecatedStatus{MachinePoolV1Beta1Status{.ready_replicas = 1}};
   }
   Status Run(Result* res) {
-    MachinePoolScope scope{.cluster = cluster_, .mp = &mp_};
-    scope.node_ref_map = GetNodeRefMap(&h_.client.nodes(), h_.deps.opts.provider_id_match);
-    return ReconcileNodeRefs(h_.deps, &scope, res);
+    MachinePoolScope scope;
+    return Run(res, &scope);
+  }
+  // The same, leaving in *scope what the step handed the deferred status update.
+  Status Run(Result* res, MachinePoolScope* scope) {
+    *scope = {.cluster = cluster_, .mp = &mp_};
+    scope->node_ref_map = GetNodeRefMap(&h_.client.nodes(), h_.deps.opts.provider_id_match);
+    return ReconcileNodeRefs(h_.deps, scope, res);
   }
   static Node TaintedNode(const std::string& name, const std::string& pid, const std::string& uid) {
     Node n = MakeNode(name, pid, "True", uid);
@@ -312,10 +317,9 @@ TEST_F(MachinePoolReconcileNodeRefs, EarlyExitHandsTheStatusUpdateItsNodesVersio
     n.status.node_info.kubelet_version = versions[i - 1];
     h_.client.nodes().Add(n);
   }
-  MachinePoolScope scope{.cluster = cluster_, .mp = &mp_};
-  scope.node_ref_map = GetNodeRefMap(&h_.client.nodes(), h_.deps.opts.provider_id_match);
+  MachinePoolScope scope;
   Result res;
-  ASSERT_TRUE(ReconcileNodeRefs(h_.deps, &scope, &res).ok());
+  ASSERT_TRUE(Run(&res, &scope).ok());
   EXPECT_TRUE(h_.client.events.empty());  // the early exit: nothing set
   EXPECT_TRUE(scope.set_node_refs == mp_.status.node_refs);
   ASSERT_TRUE(scope.set_node_ref_versions.has_value());
@@ -335,10 +339,9 @@ TEST_F(MachinePoolReconcileNodeRefs, EarlyExitWithNoNodeRefsHandsNoVersions) {
   mp_.status.replicas = 0;
   mp_.status.node_refs = {};
   mp_.status.deprecated->v1beta1->ready_replicas = 0;
-  MachinePoolScope scope{.cluster = cluster_, .mp = &mp_};
-  scope.node_ref_map = GetNodeRefMap(&h_.client.nodes(), h_.deps.opts.provider_id_match);
+  MachinePoolScope scope;
   Result res;
-  ASSERT_TRUE(ReconcileNodeRefs(h_.deps, &scope, &res).ok());
+  ASSERT_TRUE(Run(&res, &scope).ok());
   EXPECT_EQ(ReplicasReady(), "True");
   EXPECT_FALSE(scope.set_node_ref_versions.has_value());
 }
