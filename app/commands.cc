@@ -12,7 +12,7 @@
 #include "app/run_reports.h"
 #include "app/text_report.h"
 #include "app/world.h"
-#include "sim/scenario_loader.h"
+#include "scenario/loader.h"
 
 namespace mpsim {
 

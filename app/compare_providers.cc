@@ -15,7 +15,7 @@
 #include "app/compare.h"
 #include "app/outputs.h"
 #include "app/world.h"
-#include "sim/scenario_loader.h"
+#include "scenario/loader.h"
 
 namespace mpsim {
 namespace {

@@ -4,8 +4,8 @@
 
 #include <string>
 
+#include "scenario/scenario.pb.h"
 #include "sim/api_server.h"
-#include "sim/proto/scenario.pb.h"
 #include "sim/recorder.h"
 
 namespace mpsim {

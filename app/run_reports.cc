@@ -6,8 +6,8 @@
 
 #include "app/explain.h"
 #include "app/plot.h"
+#include "scenario/validate.h"
 #include "sim/scenario_schema.h"
-#include "sim/scenario_validate.h"
 
 namespace mpsim {
 

@@ -5,10 +5,10 @@
 #include <map>
 #include <string>
 
+#include "models/common/infra_provider.h"
+#include "scenario/scenario.pb.h"
 #include "sim/api_server.h"
 #include "sim/event_loop.h"
-#include "sim/infra_provider.h"
-#include "sim/proto/scenario.pb.h"
 #include "sim/random.h"
 #include "sim/recorder.h"
 #include "sim/workload_partition.h"

@@ -6,9 +6,9 @@
 #include <vector>
 
 #include "app/critical_path.h"
+#include "scenario/scenario.pb.h"
 #include "sim/event_loop.h"
 #include "sim/pool_observer.h"
-#include "sim/proto/scenario.pb.h"
 #include "sim/proto/summary.pb.h"
 #include "sim/recorder.h"
 

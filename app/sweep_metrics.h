@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "sim/proto/scenario.pb.h"
+#include "scenario/scenario.pb.h"
 #include "sim/proto/summary.pb.h"
 
 namespace mpsim {

@@ -8,7 +8,7 @@
 #include <memory>
 #include <string>
 
-#include "sim/proto/scenario.pb.h"
+#include "scenario/scenario.pb.h"
 #include "sim/proto/summary.pb.h"
 #include "sim/recorder.h"
 

@@ -13,8 +13,8 @@
 #include "app/huge_pages.h"
 #include "app/sweep_command.h"
 #include "app/version.h"
+#include "scenario/validate.h"
 #include "sim/scenario_schema.h"
-#include "sim/scenario_validate.h"
 
 namespace {
 

@@ -11,7 +11,7 @@ namespace mpsim {
 namespace {
 
 void SortUnique(std::vector<std::string_view>* v) {
-  // Many lists are kept sorted (CAPZ sorts its providerIDList): skip the sort.
+  // Many lists are kept sorted (some providers sort their providerIDList): skip the sort.
   if (!std::is_sorted(v->begin(), v->end())) std::sort(v->begin(), v->end());
   v->erase(std::unique(v->begin(), v->end()), v->end());
 }
@@ -72,7 +72,7 @@ class TextTable {
   size_t texts_ = 0;
 };
 
-// Lists in no known order (a regional MIG lists its instances zone by zone,
+// Lists in no known order (a regional group may list its instances zone by zone,
 // so its nodeRefs are not in name order): a hashed join, O(n) reads of the
 // buffers where sorting both lists read each O(log n) times.
 ListDiff HashedDifference(const std::vector<const SharedString*>& before,

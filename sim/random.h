@@ -50,7 +50,7 @@ std::vector<T> DrawWithoutReplacement(std::vector<T> items, int count, Rng* rng)
 // 64-bit FNV-1a of a name; stable across platforms and compilers.
 uint64_t HashName(std::string_view name);
 
-// The stream for `name` under `root_seed` (e.g. "asg/mp-0/launch").
+// The stream for `name` under `root_seed` (e.g. "<provider>/mp-0/launch").
 Rng StreamFor(uint64_t root_seed, std::string_view name);
 
 }  // namespace mpsim

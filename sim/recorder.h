@@ -48,7 +48,7 @@ class Recorder {
   void Fault(Time t, const std::string& pool, const std::string& object, const std::string& what);
   void Reconcile(ReconcileSpan span);
   // A cloud API call made by a provider for a pool (for provider_api_calls);
-  // `api` names the call, e.g. "ec2:DescribeInstances".
+  // `api` names the call, e.g. "<service>:DescribeInstances".
   void ProviderApiCall(const std::string& pool, const std::string& api = "other") {
     ++api_calls_[pool];
     ++api_calls_by_api_[pool][api];

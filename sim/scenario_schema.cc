@@ -4,8 +4,6 @@
 #include <cctype>
 #include <charconv>
 
-#include "sim/proto/scenario.pb.h"
-
 namespace mpsim::scenario {
 namespace {
 
@@ -253,11 +251,12 @@ std::string ParentPath(std::string_view path) {
   return cut == std::string_view::npos ? "" : std::string(path.substr(0, cut));
 }
 
-bool ResolvePath(std::string_view text, std::vector<PathStep>* steps, std::string* error) {
+bool ResolvePath(const Descriptor* root, std::string_view text, std::vector<PathStep>* steps,
+                 std::string* error) {
   std::vector<RawSegment> raw;
   if (!SplitPath(text, &raw, error)) return false;
   WalkState state;
-  state.level = {proto::Scenario::descriptor(), nullptr};
+  state.level = {root, nullptr};
   steps->clear();
   for (const RawSegment& seg : raw) {
     if (!Step(seg, PathString(*steps), &state, steps, error)) return false;

@@ -1,5 +1,5 @@
 // How YAML keys and paths such as "spec.machinePools[0].replicas" map onto the
-// Scenario message: shared by the converter, --set overrides and defaults.
+// scenario message: shared by the converter, --set overrides and defaults.
 #pragma once
 
 #include <google/protobuf/descriptor.h>
@@ -31,7 +31,7 @@ struct SchemaKey {
   const google::protobuf::OneofDescriptor* nested = nullptr;
 };
 
-// True for a oneof written as its own mapping (`provider: {asg: ...}`).
+// True for a oneof written as its own mapping (`provider: {<block>: ...}`).
 bool IsNestedOneof(const google::protobuf::OneofDescriptor* oneof);
 
 // True for fields YAML spells as durations: every int64 of the schema.
@@ -65,8 +65,20 @@ struct PathStep {
 };
 
 // Parses a path ("spec.machinePools[0].replicas"; "[]" means every element) and
-// checks each step against the Scenario schema. On failure says why in *error.
-bool ResolvePath(std::string_view text, std::vector<PathStep>* steps, std::string* error);
+// checks each step against the schema of `root` (the Scenario message). On
+// failure says why in *error.
+bool ResolvePath(const google::protobuf::Descriptor* root, std::string_view text,
+                 std::vector<PathStep>* steps, std::string* error);
+
+// One row of the defaults table (docs/defaults.md): where it goes, its value
+// and why it is that value. Each provider block's rows live in its folder.
+struct DefaultEntry {
+  const char* key;         // YAML path; "[]" stands for every element of a list
+  const char* value;       // YAML text
+  const char* upstream;    // the upstream default where mpsim's differs, else ""
+  const char* source;      // where the value comes from
+  const char* confidence;  // H, M or L as in providers.md §4; "-" for mpsim's own choices
+};
 
 // The canonical spelling of resolved steps.
 std::string PathString(const std::vector<PathStep>& steps);

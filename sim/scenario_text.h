@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "sim/scenario_loader.h"
+#include "scenario/loader.h"
 
 namespace mpsim::scenario {
 

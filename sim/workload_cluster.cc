@@ -162,7 +162,7 @@ void WorkloadCluster::MarkReady(const std::string& instance) {
   rec_->Change(loop_->Now(), "Node", instance, "Ready", "False", "True", node_pool_[instance]);
 }
 
-// A VM recreated under its name (a MIG after preemption) re-registers the
+// A VM recreated under its name (a group that recreates a preempted VM) re-registers the
 // same Node object if the node-lifecycle controller has not deleted it yet,
 // as a kubelet does; the Node keeps its UID.
 bool WorkloadCluster::CreateOrReRegister(Node* node) {
@@ -188,8 +188,9 @@ void WorkloadCluster::RemoveNode(const std::string& instance, uint64_t boot) {
   (void)server_->Store<Node>().Delete({"", instance});  // NotFound: already deleted
 }
 
-// Azure resource groups are case-insensitive, providerIDs are compared
-// byte-for-byte (CAPZ issues): flip the case of the part after the scheme.
+// Some clouds treat parts of a providerID as case-insensitive while Cluster
+// API compares providerIDs byte for byte (docs/reference/capi-core.md §2.8):
+// flip the case of the part after the scheme.
 std::string WorkloadCluster::ToggleCase(const std::string& provider_id) {
   std::string out = provider_id;
   size_t start = out.find("://");
@@ -204,7 +205,7 @@ std::string WorkloadCluster::ToggleCase(const std::string& provider_id) {
   return out;
 }
 
-// aws:///zone/id vs aws://zone/id (cluster-api #7278): add or drop the third
+// scheme:///zone/id vs scheme://zone/id (cluster-api #7278): add or drop the third
 // slash after the scheme.
 std::string WorkloadCluster::WrongFormat(const std::string& provider_id) {
   size_t p = provider_id.find("://");

@@ -54,7 +54,7 @@ class WorkloadCluster {
   // The Kubernetes labels and taints of `pool`'s nodes: each kubelet that
   // registers afterwards takes them (--node-labels, --register-with-taints),
   // and the pool's existing Nodes get them in place, in lieu of those of the
-  // previous call (a platform such as GKE updating a node pool's config).
+  // previous call (a managed platform updating a node pool's config).
   void SetPoolNodeConfig(const std::string& pool, const Labels& labels,
                          const std::vector<Taint>& taints);
 

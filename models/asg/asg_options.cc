@@ -1,6 +1,6 @@
 #include "models/asg/asg_options.h"
 
-#include "sim/scenario_loader.h"
+#include "sim/distribution_proto.h"
 
 namespace mpsim::asg {
 namespace {

@@ -6,10 +6,10 @@
 #include <string>
 #include <vector>
 
+#include "models/asg/asg.pb.h"
 #include "models/asg/aws_throttle.h"
 #include "models/asg/lifecycle_hook.h"
 #include "sim/distribution.h"
-#include "sim/proto/asg.pb.h"
 
 namespace mpsim::asg {
 

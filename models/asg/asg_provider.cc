@@ -1,8 +1,9 @@
 #include "models/asg/asg_provider.h"
 
+#include "models/asg/asg_schema.h"
 #include "models/asg/awsmachine_reconciler.h"
 #include "models/asg/awsmachinepool_reconciler.h"
-#include "sim/scenario_loader.h"
+#include "sim/distribution_proto.h"
 
 namespace mpsim::asg {
 
@@ -68,6 +69,15 @@ int AsgProvider::KillInstances(const std::string& pool, int count, Rng* rng) {
   const auto victims = DrawWithoutReplacement(std::move(in_service), count, rng);
   for (const std::string& id : victims) it->second->Kill(id);
   return static_cast<int>(victims.size());
+}
+
+ProviderRegistration Registration() {
+  return {.block = "asg",
+          .defaults = Defaults,
+          .validate = ValidateBlock,
+          .make = [](const ProviderContext& ctx) -> std::unique_ptr<InfraProvider> {
+            return std::make_unique<AsgProvider>(ctx);
+          }};
 }
 
 }  // namespace mpsim::asg

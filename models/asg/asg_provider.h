@@ -8,7 +8,7 @@
 
 #include "models/asg/auto_scaling_group.h"
 #include "models/asg/aws_throttle.h"
-#include "sim/infra_provider.h"
+#include "models/common/infra_provider.h"
 
 namespace mpsim::asg {
 

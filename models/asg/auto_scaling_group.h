@@ -11,9 +11,9 @@
 #include <string_view>
 #include <vector>
 
-#include "api/launch_order.h"
 #include "api/shared_string.h"
 #include "models/asg/asg_options.h"
+#include "models/common/launch_order.h"
 #include "sim/event_loop.h"
 #include "sim/random.h"
 #include "sim/recorder.h"

@@ -8,9 +8,9 @@
 #include <vector>
 
 #include "api/look_ahead_cursor.h"
-#include "api/pool_members.h"
 #include "models/asg/awsmachine_reconciler.h"
 #include "models/asg/awsmachinepool_reconciler.h"
+#include "models/common/pool_members.h"
 
 namespace mpsim::asg {
 namespace {

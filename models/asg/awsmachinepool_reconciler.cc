@@ -4,9 +4,9 @@
 #include <optional>
 #include <vector>
 
-#include "api/infra_pool_report.h"
-#include "api/provider_watches.h"
 #include "models/asg/aws_call.h"
+#include "models/common/infra_pool_report.h"
+#include "models/common/provider_watches.h"
 
 namespace mpsim::asg {
 namespace {

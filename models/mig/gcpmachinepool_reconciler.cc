@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "api/infra_pool_report.h"
-#include "api/provider_watches.h"
+#include "models/common/infra_pool_report.h"
+#include "models/common/provider_watches.h"
 #include "models/mig/instance_url.h"
 
 namespace mpsim::mig {

@@ -4,10 +4,10 @@
 #include <charconv>
 #include <string_view>
 
-#include "api/gke_config_text.h"
-#include "api/infra_pool_report.h"
-#include "api/node_config_text.h"
-#include "api/provider_watches.h"
+#include "models/common/infra_pool_report.h"
+#include "models/common/node_config_text.h"
+#include "models/common/provider_watches.h"
+#include "models/mig/gke_config_text.h"
 #include "models/mig/instance_url.h"
 
 namespace mpsim::mig {
@@ -36,7 +36,7 @@ struct Desired {
   GkeAutoscaling autoscaling;
 };
 
-// Validation (sim/scenario_validate_gke.cc) has checked every edited value,
+// Validation (models/mig/gke_validate.cc) has checked every edited value,
 // so a field that does not parse keeps the block's value.
 int32_t CountField(const std::map<std::string, std::string>& spec, const char* key,
                    int32_t fallback) {

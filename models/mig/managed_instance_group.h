@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "api/launch_order.h"
 #include "api/shared_string.h"
+#include "models/common/launch_order.h"
 #include "models/mig/mig_options.h"
 #include "sim/event_loop.h"
 #include "sim/random.h"

@@ -1,7 +1,7 @@
 #include "models/mig/mig_options.h"
 
-#include "api/node_config_text.h"
-#include "sim/scenario_loader.h"
+#include "models/common/node_config_text.h"
+#include "sim/distribution_proto.h"
 
 namespace mpsim::mig {
 
@@ -40,7 +40,7 @@ MigOptions ToMigOptions(const proto::MigProvider& p) {
   o.autoscaling.max_node_count = p.gke_autoscaling().max_node_count();
   o.image_type = p.image_type();
   o.initial_node_count_follows_size = p.initial_node_count_follows_size();
-  // Validation (sim/scenario_validate_gke.cc) has refused text that does not parse.
+  // Validation (models/mig/gke_validate.cc) has refused text that does not parse.
   std::string error;
   ParseLabelsText(p.kubernetes_labels(), &o.kubernetes_labels, &error);
   ParseTaintsText(p.kubernetes_taints(), &o.kubernetes_taints, &error);

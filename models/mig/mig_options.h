@@ -8,12 +8,12 @@
 #include <string>
 #include <vector>
 
-#include "api/gke_config_text.h"
 #include "api/objects.h"
+#include "models/mig/gke_config_text.h"
+#include "models/mig/mig.pb.h"
 #include "models/mig/surge_upgrade.h"
 #include "models/mig/update_policy.h"
 #include "sim/distribution.h"
-#include "sim/proto/mig.pb.h"
 
 namespace mpsim::mig {
 

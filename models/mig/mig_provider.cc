@@ -2,7 +2,9 @@
 
 #include "models/mig/gcpmachinepool_reconciler.h"
 #include "models/mig/gcpmanagedmachinepool_reconciler.h"
-#include "sim/scenario_loader.h"
+#include "models/mig/mig_schema.h"
+#include "models/mig/mig_validate.h"
+#include "sim/distribution_proto.h"
 
 namespace mpsim::mig {
 
@@ -90,6 +92,16 @@ int MigProvider::KillInstances(const std::string& pool, int count, Rng* rng) {
   const auto victims = DrawWithoutReplacement(Running(pool), count, rng);
   for (const auto& [group, name] : victims) group->Kill(name);
   return static_cast<int>(victims.size());
+}
+
+ProviderRegistration Registration() {
+  return {.block = "mig",
+          .defaults = Defaults,
+          .validate = ValidateBlock,
+          .validate_edit = ValidateInfraPoolSpecEdit,
+          .make = [](const ProviderContext& ctx) -> std::unique_ptr<InfraProvider> {
+            return std::make_unique<MigProvider>(ctx);
+          }};
 }
 
 }  // namespace mpsim::mig

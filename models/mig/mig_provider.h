@@ -9,10 +9,10 @@
 #include <utility>
 #include <vector>
 
+#include "models/common/infra_provider.h"
 #include "models/mig/api_quota.h"
 #include "models/mig/managed_instance_group.h"
 #include "models/mig/node_pool.h"
-#include "sim/infra_provider.h"
 
 namespace mpsim::mig {
 

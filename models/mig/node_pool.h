@@ -14,9 +14,9 @@
 #include <string>
 #include <vector>
 
-#include "api/gke_config_text.h"
 #include "api/objects.h"
 #include "api/status.h"
+#include "models/mig/gke_config_text.h"
 #include "models/mig/managed_instance_group.h"
 #include "models/mig/mig_options.h"
 #include "models/mig/surge_upgrade.h"

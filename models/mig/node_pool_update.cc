@@ -3,8 +3,8 @@
 // that adds and deletes zonal groups.
 #include <algorithm>
 
-#include "api/gke_config_text.h"
-#include "api/node_config_text.h"
+#include "models/common/node_config_text.h"
+#include "models/mig/gke_config_text.h"
 #include "models/mig/node_pool.h"
 
 namespace mpsim::mig {

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "api/provider_watches.h"
+#include "models/common/provider_watches.h"
 #include "models/vmss/arm_call.h"
 #include "models/vmss/azuremachinepoolmachine_reconciler.h"
 #include "models/vmss/deployment_strategy.h"

@@ -6,7 +6,7 @@
 #include <map>
 #include <set>
 
-#include "api/pool_members.h"
+#include "models/common/pool_members.h"
 #include "models/vmss/azuremachinepool_reconciler.h"
 #include "models/vmss/azuremachinepoolmachine_reconciler.h"
 

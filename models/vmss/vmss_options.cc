@@ -1,6 +1,6 @@
 #include "models/vmss/vmss_options.h"
 
-#include "sim/scenario_loader.h"
+#include "sim/distribution_proto.h"
 
 namespace mpsim::vmss {
 namespace {

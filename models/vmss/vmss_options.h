@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "api/time.h"
+#include "models/vmss/vmss.pb.h"
 #include "sim/distribution.h"
-#include "sim/proto/vmss.pb.h"
 
 namespace mpsim::vmss {
 

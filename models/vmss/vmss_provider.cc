@@ -3,7 +3,8 @@
 #include "api/prefetch.h"
 #include "models/vmss/azuremachinepool_reconciler.h"
 #include "models/vmss/azuremachinepoolmachine_reconciler.h"
-#include "sim/scenario_loader.h"
+#include "models/vmss/vmss_schema.h"
+#include "sim/distribution_proto.h"
 
 namespace mpsim::vmss {
 namespace {
@@ -109,6 +110,15 @@ int VmssProvider::KillInstances(const std::string& pool, int count, Rng* rng) {
   const std::vector<uint64_t> victims = DrawWithoutReplacement(std::move(running), count, rng);
   for (uint64_t id : victims) it->second->Evict(id);
   return static_cast<int>(victims.size());
+}
+
+ProviderRegistration Registration() {
+  return {.block = "vmss",
+          .defaults = Defaults,
+          .validate = ValidateBlock,
+          .make = [](const ProviderContext& ctx) -> std::unique_ptr<InfraProvider> {
+            return std::make_unique<VmssProvider>(ctx);
+          }};
 }
 
 }  // namespace mpsim::vmss

@@ -7,9 +7,9 @@
 #include <memory>
 #include <string>
 
+#include "models/common/infra_provider.h"
 #include "models/vmss/arm_throttle.h"
 #include "models/vmss/virtual_machine_scale_set.h"
-#include "sim/infra_provider.h"
 
 namespace mpsim::vmss {
 

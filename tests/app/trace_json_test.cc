@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "sim/scenario_loader.h"
+#include "scenario/loader.h"
 
 namespace mpsim {
 namespace {

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "app/world.h"
-#include "sim/scenario_loader.h"
+#include "scenario/loader.h"
 
 namespace mpsim {
 namespace {

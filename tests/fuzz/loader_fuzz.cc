@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "sim/scenario_loader.h"
+#include "scenario/loader.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);

@@ -12,7 +12,7 @@
 #include "app/expectations.h"
 #include "app/outputs.h"
 #include "app/world.h"
-#include "sim/scenario_loader.h"
+#include "scenario/loader.h"
 
 namespace {
 

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "app/world.h"
-#include "sim/scenario_loader.h"
+#include "scenario/loader.h"
 
 namespace mpsim {
 

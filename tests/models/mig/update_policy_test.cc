@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "models/mig/managed_instance_group.h"
+#include "scenario/loader.h"
 #include "sim/api_server.h"
-#include "sim/scenario_loader.h"
 #include "tests/models/mig/mig_test_options.h"
 
 namespace mpsim::mig {

@@ -12,26 +12,26 @@
 namespace mpsim::vmss {
 namespace {
 
-struct Vm {
+struct TableVm {
   std::string name;
 };
 
-std::vector<uint64_t> Ids(const VmTable<Vm>& t) {
+std::vector<uint64_t> TableIds(const VmTable<TableVm>& t) {
   std::vector<uint64_t> out;
   for (const auto& [id, vm] : t) out.push_back(id);
   return out;
 }
 
-VmTable<Vm> TableOf(uint64_t n) {
-  VmTable<Vm> t;
+VmTable<TableVm> TableOf(uint64_t n) {
+  VmTable<TableVm> t;
   for (uint64_t id = 0; id < n; ++id) t.Add(id).name = "vm-" + std::to_string(id);
   return t;
 }
 
 TEST(VmTable, FindsEachVmByIdInOrder) {
-  const VmTable<Vm> t = TableOf(4);
+  const VmTable<TableVm> t = TableOf(4);
   EXPECT_EQ(t.size(), 4u);
-  EXPECT_EQ(Ids(t), (std::vector<uint64_t>{0, 1, 2, 3}));
+  EXPECT_EQ(TableIds(t), (std::vector<uint64_t>{0, 1, 2, 3}));
   EXPECT_EQ(t.at(2).name, "vm-2");
   EXPECT_EQ(t.find(3)->second.name, "vm-3");
   EXPECT_EQ(t.find(4), t.end());
@@ -40,10 +40,10 @@ TEST(VmTable, FindsEachVmByIdInOrder) {
 }
 
 TEST(VmTable, AGoneVmIsSkippedAndNotFound) {
-  VmTable<Vm> t = TableOf(4);
+  VmTable<TableVm> t = TableOf(4);
   t.erase(t.find(1));
   t.erase(t.find(2));
-  EXPECT_EQ(Ids(t), (std::vector<uint64_t>{0, 3}));
+  EXPECT_EQ(TableIds(t), (std::vector<uint64_t>{0, 3}));
   EXPECT_EQ(t.size(), 2u);
   EXPECT_EQ(t.find(1), t.end());
   EXPECT_EQ(t.count(2), 0u);
@@ -52,11 +52,11 @@ TEST(VmTable, AGoneVmIsSkippedAndNotFound) {
 }
 
 TEST(VmTable, TheOldestGoingLeavesLaterIdsWhereTheyWere) {
-  VmTable<Vm> t = TableOf(3);
+  VmTable<TableVm> t = TableOf(3);
   t.erase(t.find(0));
   t.erase(t.find(1));
   t.Add(3).name = "vm-3";
-  EXPECT_EQ(Ids(t), (std::vector<uint64_t>{2, 3}));
+  EXPECT_EQ(TableIds(t), (std::vector<uint64_t>{2, 3}));
   EXPECT_EQ(t.at(2).name, "vm-2");
   EXPECT_EQ(t.at(3).name, "vm-3");
   EXPECT_EQ(t.count(0), 0u);
@@ -65,11 +65,11 @@ TEST(VmTable, TheOldestGoingLeavesLaterIdsWhereTheyWere) {
   EXPECT_TRUE(t.empty());
   EXPECT_EQ(t.begin(), t.end());
   t.Add(7).name = "vm-7";  // IDs are never reused: the next one is higher
-  EXPECT_EQ(Ids(t), (std::vector<uint64_t>{7}));
+  EXPECT_EQ(TableIds(t), (std::vector<uint64_t>{7}));
 }
 
 TEST(VmTable, WalksBackwardsFromTheHighestId) {
-  VmTable<Vm> t = TableOf(5);
+  VmTable<TableVm> t = TableOf(5);
   t.erase(t.find(3));
   std::vector<uint64_t> back;
   for (auto it = t.rbegin(); it != t.rend(); ++it) back.push_back(it->first);
@@ -77,7 +77,7 @@ TEST(VmTable, WalksBackwardsFromTheHighestId) {
 }
 
 TEST(VmTable, EntriesCanBeChangedInPlace) {
-  VmTable<Vm> t = TableOf(2);
+  VmTable<TableVm> t = TableOf(2);
   t.find(1)->second.name = "renamed";
   for (auto& [id, vm] : t) vm.name += "!";
   EXPECT_EQ(t.at(0).name, "vm-0!");

@@ -1,0 +1,20 @@
+#include "models/common/provider_watches.h"
+
+namespace mpsim {
+
+void WatchProviderPools(Builder* b, const std::string& kind) {
+  b->WatchInfraMachinePools([kind](const WatchEvent<InfraMachinePool>& ev) {
+    if (ev.obj.kind != kind) return std::vector<Request>{};
+    if (ev.old != nullptr && ev.old->spec == ev.obj.spec && ev.old->meta == ev.obj.meta) {
+      return std::vector<Request>{};
+    }
+    return std::vector<Request>{{ev.obj.meta.Key()}};
+  });
+  b->WatchMachinePools([kind](const WatchEvent<MachinePool>& ev) {
+    const ObjectReference& ref = ev.obj.spec.template_.spec.infrastructure_ref;
+    if (ref.kind != kind) return std::vector<Request>{};
+    return std::vector<Request>{{{ev.obj.meta.ns, ref.name}}};
+  });
+}
+
+}  // namespace mpsim

@@ -1,0 +1,56 @@
+// The registration list: the one place that names every provider, so that
+// sim/, scenario/ and app/ need not. A new provider adds its line to
+// Providers() (and its block to scenario/scenario.proto).
+#include "models/registry.h"
+
+#include "models/asg/asg_schema.h"
+#include "models/mig/mig_schema.h"
+#include "models/mig/mig_validate.h"
+#include "models/test/test_schema.h"
+#include "models/vmss/vmss_schema.h"
+
+namespace mpsim {
+
+const std::vector<ProviderRegistration>& Providers() {
+  static const std::vector<ProviderRegistration> providers = {
+      test::Registration(),
+      asg::Registration(),
+      vmss::Registration(),
+      mig::Registration(),
+  };
+  return providers;
+}
+
+// The pools that take `setInfraPoolSpec` edits are GKE pools only.
+std::string EditRefusal(const std::string& pool_name) { return mig::EditRefusal(pool_name); }
+
+const ProviderRegistration* FindProvider(const proto::MachinePoolSpec& pool) {
+  const google::protobuf::OneofDescriptor* oneof =
+      proto::MachinePoolSpec::descriptor()->FindOneofByName("provider");
+  const google::protobuf::FieldDescriptor* set =
+      pool.GetReflection()->GetOneofFieldDescriptor(pool, oneof);
+  if (set == nullptr) return nullptr;
+  for (const ProviderRegistration& p : Providers()) {
+    if (p.block == set->name()) return &p;
+  }
+  return nullptr;
+}
+
+std::string ProviderName(const proto::MachinePoolSpec& pool) {
+  const ProviderRegistration* p = FindProvider(pool);
+  return p == nullptr ? "none" : p->block;
+}
+
+std::string AvailableProviders() {
+  std::string out;
+  for (const ProviderRegistration& p : Providers()) out += (out.empty() ? "" : ", ") + p.block;
+  return out;
+}
+
+std::unique_ptr<InfraProvider> MakeProvider(const proto::MachinePoolSpec& pool,
+                                            const ProviderContext& ctx) {
+  const ProviderRegistration* p = FindProvider(pool);
+  return p == nullptr ? nullptr : p->make(ctx);
+}
+
+}  // namespace mpsim

@@ -1,0 +1,55 @@
+// The one list of providers: every scenario block mpsim knows, with what the
+// scenario loader needs of it (defaults, validation) and what the world needs
+// (the model and its controllers). Adding a provider adds one entry here
+// (docs/architecture.md, "Adding a provider").
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "models/common/infra_provider.h"
+#include "scenario/scenario.pb.h"
+#include "sim/scenario_schema.h"
+
+namespace mpsim {
+
+struct ProviderRegistration {
+  // The block's key under a pool's `provider:`, a member of the
+  // MachinePoolSpec.provider oneof; also summary.json's `provider`.
+  std::string block;
+  // The block's rows of the defaults table (docs/defaults.md).
+  std::vector<scenario::DefaultEntry> (*defaults)() = nullptr;
+  // Appends one issue per broken rule of `pool`'s block, found at `path`.
+  void (*validate)(const proto::MachinePoolSpec& pool, const std::string& path,
+                   std::vector<scenario::Issue>* issues) = nullptr;
+  // Checks a `setInfraPoolSpec` edit of `pool`; null when the provider's
+  // InfraMachinePools take no edits.
+  void (*validate_edit)(const proto::MachinePoolSpec& pool,
+                        const proto::Event::SetInfraPoolSpec& edit, const std::string& path,
+                        std::vector<scenario::Issue>* issues) = nullptr;
+  // A new provider (model and controllers) for the run.
+  std::unique_ptr<InfraProvider> (*make)(const ProviderContext& ctx) = nullptr;
+};
+
+// Every provider, in the order reports list them.
+const std::vector<ProviderRegistration>& Providers();
+
+// The entry of `pool`'s block, or nullptr if the pool names none.
+const ProviderRegistration* FindProvider(const proto::MachinePoolSpec& pool);
+
+// The provider's short name for a pool ("test", "asg", ...); "none" without a block.
+std::string ProviderName(const proto::MachinePoolSpec& pool);
+
+// The providers this build has a model for, e.g. "test, asg".
+std::string AvailableProviders();
+
+// A new provider for pools like `pool`, or nullptr if this build has no model for it.
+std::unique_ptr<InfraProvider> MakeProvider(const proto::MachinePoolSpec& pool,
+                                            const ProviderContext& ctx);
+
+// Why a `setInfraPoolSpec` edit of `pool_name`, whose provider takes no edits,
+// is refused, naming the pools that do take them.
+std::string EditRefusal(const std::string& pool_name);
+
+}  // namespace mpsim

@@ -1,0 +1,37 @@
+// Reads a scenario file into a validated proto::Scenario: YAML parsing, --set
+// overrides, defaults (docs/defaults.md) and semantic checks, with errors that
+// name the file, line, column and key.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "scenario/scenario.pb.h"
+
+namespace mpsim {
+
+// One problem with a scenario. `file` is the scenario file, or "--set PATH=VALUE"
+// when the offending text came from an override; line and column are 1-based,
+// 0 when there is no position (an unreadable file, an override).
+struct ScenarioError {
+  std::string file;
+  int line = 0;
+  int column = 0;
+  std::string key;  // e.g. "spec.machinePools[0].replicas"; empty for file-level errors
+  std::string message;
+
+  // "file:line:col: key: message", leaving out the parts that are empty.
+  std::string String() const;
+};
+
+// Reads a scenario file, applies the --set overrides (each "PATH=VALUE"), fills defaults and
+// validates. On failure returns false with at least one error; never throws, never aborts.
+bool LoadScenario(const std::string& path, const std::vector<std::string>& overrides,
+                  proto::Scenario* out, std::vector<ScenarioError>* errors);
+
+// As LoadScenario, for text already in memory; `file_name` is used in the errors.
+bool LoadScenarioFromString(const std::string& yaml_text, const std::string& file_name,
+                            const std::vector<std::string>& overrides, proto::Scenario* out,
+                            std::vector<ScenarioError>* errors);
+
+}  // namespace mpsim
