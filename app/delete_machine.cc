@@ -7,7 +7,7 @@ namespace mpsim {
 namespace {
 
 // The pool's Machines (core Cluster API labels them with the pool's name,
-// capi-core.md §4), in name order, skipping those already being deleted.
+// docs/reference/capi-core.md §4), in name order, skipping those already being deleted.
 std::vector<std::string> LiveMachines(ApiServer* mgmt, const std::string& ns,
                                       const std::string& pool) {
   std::vector<std::string> names;

@@ -84,7 +84,8 @@ void ScenarioEventApplier::Apply(const proto::Event& e) {
       break;
     case proto::Event::kSetAutoscalerReplicas:
       PatchPool(e.set_autoscaler_replicas().pool(), [&](MachinePool* mp) {
-        // capi-core.md §5: the annotation's presence hands replicas to an autoscaler.
+        // docs/reference/capi-core.md §5: the annotation's presence hands replicas to an
+        // autoscaler.
         mp->meta.annotations.try_emplace(kReplicasManagedBy, "external-autoscaler");
         mp->spec.replicas = e.set_autoscaler_replicas().replicas();
       });

@@ -241,7 +241,7 @@ void World::HookReconciles(Manager* m) {
 }
 
 // Requeues go on the timeline too (issue 8: "requeues and their reason"), so
-// that the 30 s rhythm of capi-core.md §1.11 can be seen and checked.
+// that the 30 s rhythm of docs/reference/capi-core.md §1.11 can be seen and checked.
 void World::RecordRequeue(const std::string& controller, const ReconcileRecord& r) {
   std::string why;
   if (!r.status.ok()) {

@@ -9,10 +9,9 @@
 namespace mpsim::scenario {
 namespace {
 
-// Sources: capi-core.md and providers.md are the fact sheets under
-// shared/reference/. providers.md §4 writes LN(median, p95); our lognormals take
-// a p99, so each such figure is converted: p99 = median * (p95/median)^(z99/z95),
-// z99/z95 = 2.3263/1.6449, rounded to the second.
+// Sources: the fact sheets docs/reference/capi-core.md and providers.md.
+// providers.md §4 writes LN(median, p95); our lognormals take a p99, so each such figure is
+// converted: p99 = median * (p95/median)^(z99/z95), z99/z95 = 2.3263/1.6449, rounded to the second.
 const std::vector<DefaultEntry> kCoreDefaults = {
     {"spec.seed", "1", "", "mpsim choice; `--seed` overrides it", "-"},
     {"spec.horizon", "1h", "", "mpsim choice", "-"},
@@ -23,25 +22,26 @@ const std::vector<DefaultEntry> kCoreDefaults = {
     {"spec.limits.maxEventsPerInstant", "5000000", "",
      "mpsim choice: 50 events per instance of the largest pool at one instant", "-"},
     {"spec.controller.maxConcurrentReconciles", "50", "10 in releases before core/main.go",
-     "Cluster API core/main.go --machinepool-concurrency (capi-core.md §1.2)", "H"},
+     "Cluster API core/main.go --machinepool-concurrency (docs/reference/capi-core.md §1.2)", "H"},
     {"spec.controller.informerLag", "{dist: exponential, mean: 50ms}", "",
      "assumption: watch delivery on a healthy management cluster", "L"},
     {"spec.controller.syncPeriod", "10m", "",
-     "Cluster API core/main.go --sync-period (capi-core.md §1.2)", "H"},
+     "Cluster API core/main.go --sync-period (docs/reference/capi-core.md §1.2)", "H"},
     {"spec.controller.reconcileDuration", "{dist: constant, value: 20ms}", "", "assumption", "L"},
     {"spec.controller.providerIDMatch", "exact", "",
-     "Cluster API >= v1.5 compares providerIDs byte for byte (capi-core.md §2.8)", "H"},
+     "Cluster API >= v1.5 compares providerIDs byte for byte (docs/reference/capi-core.md §2.8)",
+     "H"},
     {"spec.controller.fixes", "[]", "", "none: reproduce Cluster API HEAD as it is", "-"},
     {"spec.workloadCluster.nodeRegistration", "{dist: lognormal, median: 25s, p99: 86s}", "",
-     "providers.md §4.1 OS boot -> Node registered LN(25s, p95 60s)", "M"},
+     "docs/reference/providers.md §4.1 OS boot -> Node registered LN(25s, p95 60s)", "M"},
     {"spec.workloadCluster.nodeReady", "{dist: lognormal, median: 15s, p99: 60s}", "",
-     "providers.md §4.1 Node registered -> Ready LN(15s, p95 40s)", "M"},
+     "docs/reference/providers.md §4.1 Node registered -> Ready LN(15s, p95 40s)", "M"},
     {"spec.workloadCluster.providerID.setBy", "cloud-controller-manager", "",
-     "providers.md §0.1: the CAPA and CAPZ MachinePool templates run kubelet with "
+     "docs/reference/providers.md §0.1: the CAPA and CAPZ MachinePool templates run kubelet with "
      "cloud-provider external",
      "H"},
     {"spec.workloadCluster.providerID.ccmDelay", "{dist: lognormal, median: 2s, p99: 19s}", "",
-     "providers.md §4.1 CCM sets providerID LN(2s, p95 10s)", "L"},
+     "docs/reference/providers.md §4.1 CCM sets providerID LN(2s, p95 10s)", "L"},
     {"spec.workloadCluster.providerID.faults.caseMismatch", "0", "", "no fault unless asked", "-"},
     {"spec.workloadCluster.providerID.faults.missing", "0", "", "no fault unless asked", "-"},
     {"spec.workloadCluster.providerID.faults.wrongFormat", "0", "", "no fault unless asked", "-"},
@@ -54,18 +54,22 @@ const std::vector<DefaultEntry> kCoreDefaults = {
     {"spec.workloadCluster.bootstrapDelay", "{dist: constant, value: 2s}", "",
      "assumption: KubeadmConfig data secret ready soon after the pool exists", "L"},
     {"spec.workloadCluster.nodeMonitorGracePeriod", "40s", "50s in recent Kubernetes releases",
-     "providers.md §0.1 and §4.4 (kube-controller-manager --node-monitor-grace-period)", "M"},
+     "docs/reference/providers.md §0.1 and §4.4 (kube-controller-manager "
+     "--node-monitor-grace-period)",
+     "M"},
     {"spec.workloadCluster.bootstrapTokenRotation", "15m", "",
      "CABPK DefaultTokenTTL: a MachinePool's join token and bootstrap data are renewed about "
-     "every TTL (providers.md §0.1, §4.4; CAPA #4071 saw user data change every 10-15 min)",
+     "every TTL (docs/reference/providers.md §0.1, §4.4; CAPA #4071 saw user data change every "
+     "10-15 min)",
      "M"},
     {"spec.machinePools[].replicas", "1", "",
-     "Cluster API defaulting webhook calculateMachinePoolReplicas (capi-core.md §5)", "H"},
+     "Cluster API defaulting webhook calculateMachinePoolReplicas (docs/reference/capi-core.md §5)",
+     "H"},
     {"spec.machinePools[].version", "v1.30.0", "", "mpsim choice (upstream: required)", "-"},
     {"spec.machinePools[].minReadySeconds", "0", "",
-     "Cluster API reads an unset minReadySeconds as 0 (capi-core.md §2.2)", "H"},
+     "Cluster API reads an unset minReadySeconds as 0 (docs/reference/capi-core.md §2.2)", "H"},
     {"spec.machinePools[].nodeDeletionTimeout", "10s", "",
-     "Cluster API webhook defaultNodeDeletionTimeoutSeconds (capi-core.md §3)", "H"},
+     "Cluster API webhook defaultNodeDeletionTimeoutSeconds (docs/reference/capi-core.md §3)", "H"},
     {"spec.machinePools[].annotations", "{}", "", "none", "-"},
     {"spec.events[].killInstance.count", "1", "", "mpsim choice: one instance per event", "-"},
 };

@@ -57,7 +57,7 @@ void BootstrapProvider::ScheduleRotation(const ObjectKey& key) {
 
 // CABPK rotateMachinePoolBootstrapToken: once the pool has nodes, a new join
 // token is written to the config and the data secret is regenerated under
-// the same name (providers.md §0.1). Before that the token is only extended,
+// the same name (docs/reference/providers.md §0.1). Before that the token is only extended,
 // which changes no bootstrap data, so nothing is written here.
 void BootstrapProvider::Rotate(const ObjectKey& key) {
   BootstrapConfig cfg;

@@ -23,11 +23,11 @@ struct RateLimitPolicy {
   Duration bucket_interval = 0;
   int bucket_burst = 0;
 
-  // Cluster API core controllers (capi-core.md §1.2): 1 s start-to-start,
+  // Cluster API core controllers (docs/reference/capi-core.md §1.2): 1 s start-to-start,
   // RequeueAfter >= 1 s, backoff 1 s + 5 ms * 2^n capped at 1000 s.
   static RateLimitPolicy ClusterApi();
   // controller-runtime's default limiter, used by every infrastructure
-  // provider (providers.md §0.1): 5 ms * 2^n capped at 1000 s, and the
+  // provider (docs/reference/providers.md §0.1): 5 ms * 2^n capped at 1000 s, and the
   // overall 10 qps / 100 burst bucket, which holds back the retries once
   // more than 100 keys fail within a few seconds (a controller of one
   // object per machine, its calls throttled).

@@ -73,11 +73,12 @@ bool ResolvePath(const google::protobuf::Descriptor* root, std::string_view text
 // One row of the defaults table (docs/defaults.md): where it goes, its value
 // and why it is that value. Each provider block's rows live in its folder.
 struct DefaultEntry {
-  const char* key;         // YAML path; "[]" stands for every element of a list
-  const char* value;       // YAML text
-  const char* upstream;    // the upstream default where mpsim's differs, else ""
-  const char* source;      // where the value comes from
-  const char* confidence;  // H, M or L as in providers.md §4; "-" for mpsim's own choices
+  const char* key;       // YAML path; "[]" stands for every element of a list
+  const char* value;     // YAML text
+  const char* upstream;  // the upstream default where mpsim's differs, else ""
+  const char* source;    // where the value comes from
+  const char*
+      confidence;  // H, M or L as in docs/reference/providers.md §4; "-" for mpsim's own choices
 };
 
 // The canonical spelling of resolved steps.

@@ -26,7 +26,7 @@ struct WorkQueueOptions {
   RateLimitPolicy policy;
   Duration sync_period = 10 * kMinute;  // resync: every known key re-added (<= 0: never)
   DistSpec reconcile_duration;          // simulated time a worker is busy per reconcile
-  // controller-runtime's priority queue (Cluster API enables it: capi-core.md
+  // controller-runtime's priority queue (Cluster API enables it: docs/reference/capi-core.md
   // §1.2) keeps one entry per key, so an immediate add cancels a later
   // delayed one. The classic client-go delaying queue (what the providers'
   // managers use) keeps a delayed add waiting apart: it fires even if the key

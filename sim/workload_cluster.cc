@@ -40,7 +40,7 @@ void WorkloadCluster::InstanceGone(const std::string& instance) {
   if (it == machines_.end() || it->second.gone) return;
   it->second.gone = true;
   // The node-lifecycle controller notices after the monitor grace period
-  // (--node-monitor-grace-period; providers.md §0.1) and deletes the Node.
+  // (--node-monitor-grace-period; docs/reference/providers.md §0.1) and deletes the Node.
   const uint64_t boot = it->second.boot;
   loop_->After(opts_.node_monitor_grace_period,
                [this, instance, boot] { RemoveNode(instance, boot); });

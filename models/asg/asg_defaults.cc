@@ -5,7 +5,7 @@
 namespace mpsim::asg {
 
 std::vector<scenario::DefaultEntry> Defaults() {
-  // LN(median, p95) figures of providers.md §4 are converted to p99 as in
+  // LN(median, p95) figures of docs/reference/providers.md §4 are converted to p99 as in
   // scenario_defaults.cc.
   return {
       {"spec.machinePools[].provider.asg.zones", "[us-east-1a]", "",
@@ -13,56 +13,72 @@ std::vector<scenario::DefaultEntry> Defaults() {
       {"spec.machinePools[].provider.asg.capacity", "{}", "", "unlimited in every zone", "-"},
       {"spec.machinePools[].provider.asg.launchDelay", "{dist: lognormal, median: 15s, p99: 50s}",
        "",
-       "providers.md §4.1 EC2 pending -> running LN(10s, p95 20s) plus health checks "
+       "docs/reference/providers.md §4.1 EC2 pending -> running LN(10s, p95 20s) plus health "
+       "checks "
        "LN(5s, p95 15s), taken together as LN(15s, p95 35s)",
        "M"},
       {"spec.machinePools[].provider.asg.deleteDelay", "{dist: lognormal, median: 30s, p99: 142s}",
-       "", "providers.md §4.1 shutting-down -> terminated LN(30s, p95 90s)", "L"},
+       "", "docs/reference/providers.md §4.1 shutting-down -> terminated LN(30s, p95 90s)", "L"},
       {"spec.machinePools[].provider.asg.reactionDelay", "{dist: lognormal, median: 3s, p99: 29s}",
-       "", "providers.md §4.1 ASG reaction: desired change -> instances Pending LN(3s, p95 15s)",
+       "",
+       "docs/reference/providers.md §4.1 ASG reaction: desired change -> instances Pending LN(3s, "
+       "p95 15s)",
        "L"},
       {"spec.machinePools[].provider.asg.launchRetry", "{dist: lognormal, median: 60s, p99: 585s}",
-       "", "providers.md §4.1 retry interval of a failed launch LN(60s, p95 300s)", "L"},
+       "", "docs/reference/providers.md §4.1 retry interval of a failed launch LN(60s, p95 300s)",
+       "L"},
       {"spec.machinePools[].provider.asg.iceProbability", "0", "",
-       "providers.md §4.1 P(ICE per launch attempt, per AZ): scenario knob, default 0", "L"},
+       "docs/reference/providers.md §4.1 P(ICE per launch attempt, per AZ): scenario knob, default "
+       "0",
+       "L"},
       {"spec.machinePools[].provider.asg.missingAZ", "0", "",
-       "no fault unless asked (CAPA #3742, providers.md §1.5)", "-"},
+       "no fault unless asked (CAPA #3742, docs/reference/providers.md §1.5)", "-"},
       {"spec.machinePools[].provider.asg.reorderProbability", "0", "",
-       "no fault unless asked (providers.md §1.5: AWS order stability unverified)", "-"},
+       "no fault unless asked (docs/reference/providers.md §1.5: AWS order stability unverified)",
+       "-"},
       {"spec.machinePools[].provider.asg.minHealthyPercentage", "90", "",
-       "providers.md §1.2 StartInstanceRefresh API default; CAPA sends none", "H"},
+       "docs/reference/providers.md §1.2 StartInstanceRefresh API default; CAPA sends none", "H"},
       {"spec.machinePools[].provider.asg.instanceWarmup", "300s", "",
-       "providers.md §1.2 CAPA creates the ASG with DefaultInstanceWarmup 300 s", "H"},
+       "docs/reference/providers.md §1.2 CAPA creates the ASG with DefaultInstanceWarmup 300 s",
+       "H"},
       {"spec.machinePools[].provider.asg.apiThrottling.enabled", "false", "AWS always throttles",
-       "off: providers.md §4.1 gives EC2's buckets but none for Auto Scaling, and the simulated "
+       "off: docs/reference/providers.md §4.1 gives EC2's buckets but none for Auto Scaling, and "
+       "the simulated "
        "account has no other callers",
        "-"},
       {"spec.machinePools[].provider.asg.apiThrottling.describeBurst", "100", "",
-       "providers.md §4.1 EC2 non-mutating request bucket (ec2-api-throttling.html); Auto "
+       "docs/reference/providers.md §4.1 EC2 non-mutating request bucket "
+       "(ec2-api-throttling.html); Auto "
        "Scaling publishes none and is given the same",
        "H"},
       {"spec.machinePools[].provider.asg.apiThrottling.describeRefill", "20", "",
-       "providers.md §4.1 EC2 non-mutating refill 20/s; the same for Auto Scaling", "H"},
+       "docs/reference/providers.md §4.1 EC2 non-mutating refill 20/s; the same for Auto Scaling",
+       "H"},
       {"spec.machinePools[].provider.asg.apiThrottling.mutatingBurst", "200", "",
-       "providers.md §4.1 EC2 mutating request bucket; the same for Auto Scaling", "H"},
+       "docs/reference/providers.md §4.1 EC2 mutating request bucket; the same for Auto Scaling",
+       "H"},
       {"spec.machinePools[].provider.asg.apiThrottling.mutatingRefill", "5", "",
-       "providers.md §4.1 EC2 mutating refill 5/s; the same for Auto Scaling", "H"},
+       "docs/reference/providers.md §4.1 EC2 mutating refill 5/s; the same for Auto Scaling", "H"},
       {"spec.machinePools[].provider.asg.apiThrottling.runInstancesBurst", "1000", "",
-       "providers.md §1.3, §4.1 RunInstances resource bucket, 1000 tokens, one per instance "
+       "docs/reference/providers.md §1.3, §4.1 RunInstances resource bucket, 1000 tokens, one per "
+       "instance "
        "(ec2-api-throttling.html); that ASG launches draw it is unverified",
        "M"},
       {"spec.machinePools[].provider.asg.apiThrottling.runInstancesRefill", "2", "",
-       "providers.md §1.3, §4.1 RunInstances resource refill, 2 tokens/s", "M"},
+       "docs/reference/providers.md §1.3, §4.1 RunInstances resource refill, 2 tokens/s", "M"},
       {"spec.machinePools[].provider.asg.lifecycleHooks", "[]", "",
-       "providers.md §1.6.1 CAPA puts only the hooks of spec.lifecycleHooks", "H"},
+       "docs/reference/providers.md §1.6.1 CAPA puts only the hooks of spec.lifecycleHooks", "H"},
       {"spec.machinePools[].provider.asg.lifecycleHooks[].heartbeatTimeout", "1h", "",
-       "providers.md §1.1, §4.1 HeartbeatTimeout 3600 s (AWS default and CAPA's)", "H"},
+       "docs/reference/providers.md §1.1, §4.1 HeartbeatTimeout 3600 s (AWS default and CAPA's)",
+       "H"},
       {"spec.machinePools[].provider.asg.lifecycleHooks[].defaultResult", "ABANDON", "",
-       "providers.md §1.1, §4.1 CAPA lifecyclehook.go DefaultResult", "H"},
+       "docs/reference/providers.md §1.1, §4.1 CAPA lifecyclehook.go DefaultResult", "H"},
       {"spec.machinePools[].provider.asg.spotInterruptionRate", "0", "",
-       "no fault unless asked (providers.md §1.3 spot interruption)", "-"},
+       "no fault unless asked (docs/reference/providers.md §1.3 spot interruption)", "-"},
       {"spec.machinePools[].provider.asg.machinePoolMachines", "false", "",
-       "providers.md §1.6.2 CAPA feature gate MachinePoolMachines, alpha, default off", "H"},
+       "docs/reference/providers.md §1.6.2 CAPA feature gate MachinePoolMachines, alpha, default "
+       "off",
+       "H"},
   };
 }
 

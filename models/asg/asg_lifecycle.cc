@@ -1,4 +1,4 @@
-// One instance's way through the group (providers.md §1.1): Pending, the
+// One instance's way through the group (docs/reference/providers.md §1.1): Pending, the
 // launch hook's Pending:Wait, InService, spot notices, Terminating, the
 // termination hook's Terminating:Wait, Terminated.
 #include <algorithm>
@@ -63,7 +63,7 @@ void AutoScalingGroup::OnInService(Instance* inst) {
   SetState(inst, State::kInService);
   if (!booted) Boot(*inst);
   // "The warm-up period does not start until the lifecycle hook actions are
-  // complete" (providers.md §1.2): it starts here.
+  // complete" (docs/reference/providers.md §1.2): it starts here.
   if (refresh_ && inst->launch_template_version == lt_version_) {
     loop_->After(opts_.instance_warmup, [this] {
       if (refresh_ && --refresh_->warming <= 0) RefreshStep();
@@ -94,7 +94,7 @@ void AutoScalingGroup::ScheduleSpotNotice(const std::string& id) {
 }
 
 // The notice ran out: EC2 reclaims the instance, the group's health check
-// sees it leave `running` and launches a replacement (providers.md §1.3).
+// sees it leave `running` and launches a replacement (docs/reference/providers.md §1.3).
 // No termination hook holds it: the instance is gone whatever a hook says.
 void AutoScalingGroup::SpotReclaim(const std::string& id) {
   auto it = instances_.find(id);

@@ -25,8 +25,8 @@ void AsgProvider::AddControllers(Manager* manager) {
   std::map<std::string, AutoScalingGroup*> groups;
   for (const auto& [name, g] : groups_) groups[name] = g.get();
   WorkQueueOptions q;
-  q.workers = 5;  // CAPA --instance-state-concurrency default (providers.md §1.6.1)
-  q.policy = RateLimitPolicy::ControllerRuntimeDefault();  // providers.md §0.1
+  q.workers = 5;  // CAPA --instance-state-concurrency default (docs/reference/providers.md §1.6.1)
+  q.policy = RateLimitPolicy::ControllerRuntimeDefault();  // docs/reference/providers.md §0.1
   q.priority_queue = false;  // CAPA does not enable controller-runtime's priority queue
   q.reconcile_duration = ToDistSpec(ctx_.controller->reconcile_duration());
   manager->AddController<InfraMachinePool>(

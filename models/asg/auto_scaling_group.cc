@@ -148,7 +148,7 @@ bool AutoScalingGroup::LaunchOne() {
       failed.push_back(*zone);
       continue;
     }
-    // The group launches on the account's behalf and, we assume (providers.md
+    // The group launches on the account's behalf and, we assume (docs/reference/providers.md
     // §1.3 leaves it unverified), draws RunInstances' resource bucket: an
     // empty bucket fails the whole activity, whatever the zone.
     if (throttle_ != nullptr && !throttle_->TakeInstanceLaunch(loop_->Now())) {

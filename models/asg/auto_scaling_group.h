@@ -1,4 +1,4 @@
-// One simulated EC2 Auto Scaling Group (providers.md §1.1-§1.3): desired
+// One simulated EC2 Auto Scaling Group (docs/reference/providers.md §1.1-§1.3): desired
 // capacity carried out by scaling activities that balance zones and may fail
 // with InsufficientInstanceCapacity, instances Pending (-> Pending:Wait) ->
 // InService -> Terminating (-> Terminating:Wait) -> Terminated, spot
@@ -21,7 +21,7 @@
 
 namespace mpsim::asg {
 
-// The LifecycleState values CAPA's groups can reach (providers.md §1.1).
+// The LifecycleState values CAPA's groups can reach (docs/reference/providers.md §1.1).
 enum class State {
   kPending,
   kPendingWait,
@@ -36,7 +36,7 @@ const char* StateName(State s);
 bool Leaving(State s);
 
 // EC2 reclaims a spot instance two minutes after its interruption notice
-// (providers.md §1.3, §4.1).
+// (docs/reference/providers.md §1.3, §4.1).
 inline constexpr Duration kSpotNotice = 120 * kSecond;
 
 struct Instance {
@@ -53,7 +53,7 @@ struct Instance {
   SharedString list_entry;
 };
 
-// "aws:///<az>/<id>" (providers.md §1.5): the providerID the cloud provider
+// "aws:///<az>/<id>" (docs/reference/providers.md §1.5): the providerID the cloud provider
 // puts on the instance's Node and CAPA on its AWSMachine; CAPA's
 // providerIDList entry drops the zone under the missing_az fault.
 inline std::string ProviderIdOf(const Instance& inst, bool with_zone = true) {

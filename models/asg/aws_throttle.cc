@@ -64,7 +64,7 @@ std::string_view AwsThrottle::Take(std::string_view api, Time now) {
       ec2 ? (read ? ec2_describe_ : ec2_mutating_) : (read ? asg_describe_ : asg_mutating_);
   if (b.Take(now)) return "";
   // EC2 answers RequestLimitExceeded, Auto Scaling Throttling "Rate exceeded"
-  // (providers.md §1.3).
+  // (docs/reference/providers.md §1.3).
   return ec2 ? "RequestLimitExceeded" : "Throttling";
 }
 

@@ -1,4 +1,4 @@
-// The AWS account's API token buckets (providers.md §1.3, §4.1): a call that
+// The AWS account's API token buckets (docs/reference/providers.md §1.3, §4.1): a call that
 // finds its bucket empty fails with RequestLimitExceeded (EC2) or Throttling.
 #pragma once
 
@@ -39,7 +39,7 @@ struct ThrottleLimits {
   int32_t mutating_burst = 200;  // ec2-api-throttling.html, mutating actions
   int32_t mutating_refill = 5;
   // RunInstances' resource bucket: one token per instance launched
-  // (ec2-api-throttling.html, quoted in providers.md §1.3).
+  // (ec2-api-throttling.html, quoted in docs/reference/providers.md §1.3).
   int32_t run_instances_burst = 1000;
   int32_t run_instances_refill = 2;
 };

@@ -73,7 +73,7 @@ Status AwsMachineReconciler::Reconcile(const Request& req, Result* result) {
   }
   // Counted but not charged to the account's describe bucket: CAPA's own
   // client-side limiter (pkg/cloud/scope/session.go, 20 rps, burst 100;
-  // providers.md §1.3) makes these calls wait rather than fail, and charged
+  // docs/reference/providers.md §1.3) makes these calls wait rather than fail, and charged
   // here they failed by the hundred at every resync of a few hundred
   // AWSMachines (docs/architecture.md).
   rec_->ProviderApiCall(pool->name, "ec2:DescribeInstances");

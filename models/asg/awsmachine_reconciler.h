@@ -1,5 +1,5 @@
 // CAPA's AWSMachine controller (controllers/awsmachine_controller.go,
-// providers.md §1.6.2), for the AWSMachines the MachinePoolMachines gate
+// docs/reference/providers.md §1.6.2), for the AWSMachines the MachinePoolMachines gate
 // makes: each is reconciled on its own events, its readiness read from its
 // instance, and on deletion it terminates the instance and waits for it.
 #pragma once

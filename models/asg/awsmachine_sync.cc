@@ -1,4 +1,4 @@
-// CAPA's MachinePoolMachines gate, the pool's half (providers.md §1.6.1,
+// CAPA's MachinePoolMachines gate, the pool's half (docs/reference/providers.md §1.6.1,
 // §1.6.2; exp/controllers/awsmachinepool_machines.go): one AWSMachine per
 // instance of the group, so that core Cluster API makes a Machine for each,
 // and the owner Machine of an AWSMachine whose instance left the group

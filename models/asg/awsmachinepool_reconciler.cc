@@ -20,7 +20,7 @@ constexpr Duration kAfterCreate =
 constexpr Duration kDeleteWait = 15 * kMinute;
 constexpr Duration kDeletePoll = 15 * kSecond;
 // With the MachinePoolMachines gate a pass ends with RequeueAfter 3 min
-// (providers.md §1.6.1, §1.6.2; CAPA issue #5323); without it, none.
+// (docs/reference/providers.md §1.6.1, §1.6.2; CAPA issue #5323); without it, none.
 constexpr Duration kMachinePoolMachinesRequeue = 3 * kMinute;
 constexpr const char* kReplicasManagedBy = "cluster.x-k8s.io/replicas-managed-by";
 
@@ -33,7 +33,7 @@ AwsMachinePoolReconciler::AwsMachinePoolReconciler(Client* client, const Clock* 
     : client_(client), clock_(clock), rec_(rec), groups_(std::move(groups)), throttle_(throttle) {}
 
 void AwsMachinePoolReconciler::Setup(Builder* b) {
-  // No watch on the gate's AWSMachines (providers.md §1.6.1): their own
+  // No watch on the gate's AWSMachines (docs/reference/providers.md §1.6.1): their own
   // controller (awsmachine_reconciler.h) acts on each; this one sees them at
   // its 3-minute requeue and on MachinePool changes.
   WatchProviderPools(b, kAwsMachinePoolKind);
@@ -96,7 +96,7 @@ Status AwsMachinePoolReconciler::Create(const InfraMachinePool& imp, const Machi
 // launchtemplate.go: a new Kubernetes version means a new AMI, a new template
 // version and an instance refresh (CAPA PR #2193). If StartInstanceRefresh
 // fails after the new version exists, the next pass sees no difference and
-// the refresh is never started (the FIXME of providers.md §1.6.3).
+// the refresh is never started (the FIXME of docs/reference/providers.md §1.6.3).
 Status AwsMachinePoolReconciler::SyncLaunchTemplate(const InfraMachinePool& imp,
                                                     const MachinePool& mp, AutoScalingGroup* asg) {
   const std::string version = mp.spec.template_.spec.version.value_or("");
@@ -128,7 +128,7 @@ Status AwsMachinePoolReconciler::SyncReplicas(const InfraMachinePool& imp, const
 }
 
 // Every listed instance, whatever its state, in API order; ready as soon as
-// the group exists (providers.md §1.6.1).
+// the group exists (docs/reference/providers.md §1.6.1).
 Status AwsMachinePoolReconciler::WriteStatus(const InfraMachinePool& imp, AutoScalingGroup* asg) {
   const std::vector<const Instance*> described = asg->Describe();
   // CAPA formats ProviderIdOf(inst, !missing_az) for each instance; the

@@ -1,5 +1,5 @@
 // CAPA's AWSMachinePool controller (exp/controllers/awsmachinepool_controller.go,
-// providers.md §1.6.1) driving simulated Auto Scaling Groups: it creates the
+// docs/reference/providers.md §1.6.1) driving simulated Auto Scaling Groups: it creates the
 // group, keeps its desired capacity and launch template in step with the
 // MachinePool, and copies every instance into spec.providerIDList. A
 // throttled AWS call fails the pass, as CAPA returns the error.

@@ -1,4 +1,4 @@
-// Instance refresh arithmetic (providers.md §1.2): with MaxHealthy 100 the
+// Instance refresh arithmetic (docs/reference/providers.md §1.2): with MaxHealthy 100 the
 // refresh terminates then launches, at most desired - ceil(min% x desired)
 // instances at a time, and at least one.
 #pragma once

@@ -1,4 +1,4 @@
-// Lifecycle hooks of an Auto Scaling Group (providers.md §1.1, §4.1): how long
+// Lifecycle hooks of an Auto Scaling Group (docs/reference/providers.md §1.1, §4.1): how long
 // an instance waits in Pending:Wait or Terminating:Wait, and with what result.
 #pragma once
 

@@ -1,4 +1,4 @@
-// The ASG's Default termination policy on scale-in (providers.md §1.1,
+// The ASG's Default termination policy on scale-in (docs/reference/providers.md §1.1,
 // as-instance-termination.md): which instances go first.
 #pragma once
 

@@ -11,7 +11,7 @@
 namespace mpsim {
 
 // cluster.x-k8s.io/pool-name and cluster-name, by which core Cluster API
-// lists a pool's infrastructure machines (capi-core.md §4).
+// lists a pool's infrastructure machines (docs/reference/capi-core.md §4).
 Labels PoolMemberLabels(const MachinePool& mp);
 
 struct PoolMemberSpec {

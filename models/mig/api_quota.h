@@ -1,4 +1,4 @@
-// A Compute API rate quota (providers.md §3.3): requests per project per
+// A Compute API rate quota (docs/reference/providers.md §3.3): requests per project per
 // minute, refilled at the start of the next synchronized minute; beyond it a
 // call fails with 403 rateLimitExceeded.
 #pragma once

@@ -10,7 +10,7 @@ namespace mpsim::mig {
 namespace {
 
 // CAPG requeues every minute after a successful pass, "to keep the
-// spec.providerIDList and status in sync with the MIG" (providers.md §3.6.1;
+// spec.providerIDList and status in sync with the MIG" (docs/reference/providers.md §3.6.1;
 // exp/controllers/gcpmachinepool_controller.go at CAPG HEAD 5e0bb3b, June
 // 2026: the January 2026 spike returned {} before providerIDList existed).
 constexpr Duration kRequeue = kMinute;
@@ -38,7 +38,7 @@ Status GcpMachinePoolReconciler::Reconcile(const Request& req, Result* result) {
   if (mp == nullptr) return Status::Ok();
   Status s = ReconcileNormal(*imp, *mp, p->second);
   // Waiting for bootstrap data returns {}: the MachinePool watch brings CAPG
-  // back when the data secret is set (providers.md §3.6.1).
+  // back when the data secret is set (docs/reference/providers.md §3.6.1).
   const bool waiting = !mp->spec.template_.spec.bootstrap.data_secret_name;
   if (s.ok() && !waiting) result->requeue_after = kRequeue;
   return s;
@@ -74,7 +74,7 @@ Status GcpMachinePoolReconciler::ReconcileNormal(const InfraMachinePool& imp, co
 
 // A new template for every change of the bootstrap data or the version, set on
 // the group with setInstanceTemplate; the update policy decides what happens
-// to existing VMs (providers.md §3.6.1).
+// to existing VMs (docs/reference/providers.md §3.6.1).
 Status GcpMachinePoolReconciler::SyncTemplate(const InfraMachinePool& imp, const MachinePool& mp,
                                               const Pool& pool) {
   const MachineSpec& spec = mp.spec.template_.spec;
@@ -92,7 +92,7 @@ Status GcpMachinePoolReconciler::SyncTemplate(const InfraMachinePool& imp, const
 }
 
 // providerIDList from the group's members: a VM that was never created (a
-// stockout) is not listed, so the pool stays ScalingUp (providers.md §3.5).
+// stockout) is not listed, so the pool stays ScalingUp (docs/reference/providers.md §3.5).
 Status GcpMachinePoolReconciler::WriteStatus(const InfraMachinePool& imp, const Pool& pool) {
   if (Status s = Call(imp, "compute:instanceGroups.listInstances"); !s.ok()) return s;
   const std::vector<const ManagedInstance*> members = pool.group->ListInstances();

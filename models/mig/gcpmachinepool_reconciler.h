@@ -1,5 +1,5 @@
 // CAPG's GCPMachinePool controller (exp/controllers/gcpmachinepool_controller.go,
-// providers.md §3.6.1) driving simulated zonal Managed Instance Groups: an
+// docs/reference/providers.md §3.6.1) driving simulated zonal Managed Instance Groups: an
 // instance template per bootstrap data and version, the group's target size,
 // providerIDList from the group's members, and an unconditional 1-minute requeue.
 #pragma once

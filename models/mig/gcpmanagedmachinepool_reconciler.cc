@@ -14,11 +14,11 @@ namespace mpsim::mig {
 namespace {
 
 // While GKE is busy (provisioning, reconciling, an operation in progress)
-// CAPG requeues after 1 minute; otherwise it returns {} (providers.md §3.6.2).
+// CAPG requeues after 1 minute; otherwise it returns {} (docs/reference/providers.md §3.6.2).
 constexpr Duration kBusyRequeue = kMinute;
 
 // Regional pools divide MP replicas by the number of locations with integer
-// division (providers.md §3.6.2: 5 replicas in 3 zones -> 1 per zone); zonal
+// division (docs/reference/providers.md §3.6.2: 5 replicas in 3 zones -> 1 per zone); zonal
 // ones do not divide. The create divides by len(spec.nodeLocations), or by
 // cloud.DefaultNumRegionsPerZone (3) when unset (CAPG cloud/scope/
 // managedmachinepool.go ConvertToSdkNodePool); the model divides by the
@@ -161,7 +161,7 @@ Status GcpManagedMachinePoolReconciler::ReconcileNormal(const InfraMachinePool& 
 // first, then the autoscaling, then the size, one
 // call per reconcile, each followed by a 1-minute requeue; the size check
 // compares with initialNodeCount and runs only while autoscaling is disabled
-// (providers.md §3.6.2; CAPG nodepools/reconcile.go, Reconcile). Image types
+// (docs/reference/providers.md §3.6.2; CAPG nodepools/reconcile.go, Reconcile). Image types
 // compare case-insensitively there; here they are kept as given.
 Status GcpManagedMachinePoolReconciler::ReconcileChanges(const InfraMachinePool& imp,
                                                          const MachinePool& mp, const Pool& pool,
@@ -202,7 +202,7 @@ void GcpManagedMachinePoolReconciler::SetUpdating(const InfraMachinePool& imp, b
 
 // providerIDList from listManagedInstances of every group: CREATING entries
 // are listed too, so a stocked-out VM gives an ID no Node will ever carry
-// (providers.md §3.5; that GKE fills their instance URL is assumed there).
+// (docs/reference/providers.md §3.5; that GKE fills their instance URL is assumed there).
 Status GcpManagedMachinePoolReconciler::WriteStatus(const InfraMachinePool& imp, const Pool& pool) {
   NodePool* np = pool.node_pool;
   std::vector<SharedString> ids;

@@ -1,5 +1,5 @@
 // CAPG's GCPManagedMachinePool controller (GKE; cloud/services/container/
-// nodepools/reconcile.go, providers.md §3.6.2) driving simulated node pools:
+// nodepools/reconcile.go, docs/reference/providers.md §3.6.2) driving simulated node pools:
 // create, config update (version, image type, Kubernetes labels and taints,
 // resource labels, node locations, network tags, linuxNodeConfig),
 // autoscaling and setSize as node-pool operations, providerIDList from every

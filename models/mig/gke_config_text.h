@@ -1,5 +1,5 @@
 // The GKE node-pool fields CAPG diffs besides Kubernetes labels and taints
-// (providers.md §3.6.2 "config diff"), as the text a scenario file and a
+// (docs/reference/providers.md §3.6.2 "config diff"), as the text a scenario file and a
 // `setInfraPoolSpec` edit give them in: GCE resource labels "k=v,k2=v2",
 // network tags "a,b", sysctls "net.core.somaxconn=1024,...", a cgroup mode and
 // node locations "us-central1-a,us-central1-b".

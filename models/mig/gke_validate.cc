@@ -25,7 +25,7 @@ using scenario::Quote;
 namespace {
 
 // GKE allows at most 1,000 nodes per node-pool zone (GKE quotas page; not in
-// providers.md, unverified), which bounds the autoscaler's counts.
+// docs/reference/providers.md, unverified), which bounds the autoscaler's counts.
 constexpr int32_t kMaxNodesPerZone = 1000;
 
 const std::vector<std::string> kEditableKeys = {"imageType",

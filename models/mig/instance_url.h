@@ -17,7 +17,7 @@ namespace mpsim::mig {
 std::string InstanceUrl(std::string_view project, std::string_view zone, std::string_view name);
 
 // gce://<project>/<zone>/<name> from a self link; an error naming the URL when
-// it is not of the one accepted shape (providers.md §3.5; CAPG's
+// it is not of the one accepted shape (docs/reference/providers.md §3.5; CAPG's
 // GCPMachinePool, exp/controllers/gcpmachinepool_controller.go).
 Status ProviderIdFromUrl(std::string_view url, std::string* provider_id);
 
@@ -52,7 +52,7 @@ class ProviderIdCache {
 };
 
 // gce://<project>/<location>/<name> as GKE pools build it, with no check of a
-// URL (providers.md §3.5; CAPG's providerid.NewFromResourceURL, path.Join).
+// URL (docs/reference/providers.md §3.5; CAPG's providerid.NewFromResourceURL, path.Join).
 std::string ProviderIdFromResource(std::string_view project, std::string_view location,
                                    std::string_view name);
 

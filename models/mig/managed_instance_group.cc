@@ -112,7 +112,7 @@ void ManagedInstanceGroup::Delete() {
 }
 
 // Preemption: the VM gets its 30 s notice (ACPI soft-off, STOPPING) and then
-// stops; the group recreates it under the same name (providers.md §3, the
+// stops; the group recreates it under the same name (docs/reference/providers.md §3, the
 // preemption row; the 30 s figure is unverified there).
 void ManagedInstanceGroup::Kill(const std::string& name) { Preempt(name, "instance.preempted"); }
 
@@ -151,7 +151,7 @@ void ManagedInstanceGroup::SchedulePreemptions(const ManagedInstance& mi) {
 
 // The stopped VM stays: TERMINATED, still listed by listInstances(ALL) under
 // its URL, its capacity released. After the group's reaction delay it is
-// repaired: deleted and created again under its name (providers.md §3.1,
+// repaired: deleted and created again under its name (docs/reference/providers.md §3.1,
 // §3.3 preemption row).
 void ManagedInstanceGroup::OnPreempted(const std::string& name) {
   auto it = instances_.find(name);
@@ -281,7 +281,7 @@ void ManagedInstanceGroup::OnRunning(const std::string& name) {
   mi.status = VmStatus::kRunning;
   if (opts_.autohealing_initial_delay) {
     // VERIFYING: "waits for the autohealing health check to report HEALTHY"
-    // (providers.md §3.1); the VM is not yet available to an update.
+    // (docs/reference/providers.md §3.1); the VM is not yet available to an update.
     Row(mi, "currentAction", "CREATING", "VERIFYING");
     mi.action = Action::kVerifying;
     const uint32_t epoch = mi.vm_epoch;

@@ -1,4 +1,4 @@
-// One simulated zonal GCE Managed Instance Group (providers.md §3.1-§3.3):
+// One simulated zonal GCE Managed Instance Group (docs/reference/providers.md §3.1-§3.3):
 // a target size carried out by managed instances whose creates may hit zone
 // stockouts and are then retried forever, VMs PROVISIONING -> RUNNING ->
 // STOPPING -> gone, victims chosen by the MIG on resize-down, and the update
@@ -20,9 +20,9 @@
 
 namespace mpsim::mig {
 
-// Preemptible/Spot VMs get about 30 s between notice and stop (providers.md §3).
+// Preemptible/Spot VMs get about 30 s between notice and stop (docs/reference/providers.md §3).
 inline constexpr Duration kPreemptionNotice = 30 * kSecond;
-// Preemptible VMs always stop after 24 h (providers.md §3.3, citing
+// Preemptible VMs always stop after 24 h (docs/reference/providers.md §3.3, citing
 // cloud.google.com/compute/docs/instances/preemptible).
 inline constexpr Duration kPreemptibleMaxRuntime = 24 * kHour;
 
@@ -38,7 +38,7 @@ enum class Action {
   kRecreating,
   kVerifying
 };
-// instanceStatus (providers.md §3.1): PROVISIONING -> STAGING -> RUNNING;
+// instanceStatus (docs/reference/providers.md §3.1): PROVISIONING -> STAGING -> RUNNING;
 // STOPPING -> TERMINATED. A TERMINATED VM still exists and is listed.
 enum class VmStatus { kNone, kProvisioning, kStaging, kRunning, kStopping, kTerminated };
 
@@ -71,10 +71,10 @@ class ManagedInstanceGroup {
   // resize: DONE once scheduled; the group converges afterwards.
   void Resize(int32_t target);
   // setInstanceTemplate: new VMs use it; PROACTIVE also updates the others
-  // within the update policy's budget (providers.md §3.2).
+  // within the update policy's budget (docs/reference/providers.md §3.2).
   void SetInstanceTemplate(const std::string& kubelet_version);
   // instanceGroupManagers.deleteInstances: deletes the named instances and
-  // lowers the target size by as many (providers.md §3.1).
+  // lowers the target size by as many (docs/reference/providers.md §3.1).
   void DeleteInstances(const std::vector<std::string>& names);
   // instanceGroupManagers.delete: every VM is deleted, then the group is gone.
   void Delete();

@@ -1,4 +1,4 @@
-// The PROACTIVE rollout of a new instance template (providers.md §3.2): at
+// The PROACTIVE rollout of a new instance template (docs/reference/providers.md §3.2): at
 // any time at most targetSize + maxSurge instances not being deleted and at
 // most maxUnavailable of the target size out of service, so maxSurge +
 // maxUnavailable instances are updated at once. An instance being deleted

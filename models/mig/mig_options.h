@@ -17,7 +17,7 @@
 
 namespace mpsim::mig {
 
-// NodePool.autoscaling (providers.md §3.6.2): GKE keeps each zone's node
+// NodePool.autoscaling (docs/reference/providers.md §3.6.2): GKE keeps each zone's node
 // count within [min_node_count, max_node_count] while enabled.
 struct GkeAutoscaling {
   bool enabled = false;
@@ -63,7 +63,7 @@ struct MigOptions {
   // then `zones`). `zones` stays the cluster's: more than one is a regional
   // cluster, and `capacity` names only its zones (other zones: unlimited).
   std::vector<std::string> node_locations;
-  // GKE: SetNodePoolSize also sets initialNodeCount (unverified, providers.md §5).
+  // GKE: SetNodePoolSize also sets initialNodeCount (unverified, docs/reference/providers.md §5).
   bool initial_node_count_follows_size = true;
 };
 

@@ -29,8 +29,8 @@ void MigProvider::AddPool(const proto::MachinePoolSpec& pool) {
 
 void MigProvider::AddControllers(Manager* manager) {
   WorkQueueOptions q;
-  q.workers = 10;  // CAPG --gcpmachine-concurrency default (providers.md §3.6.1)
-  q.policy = RateLimitPolicy::ControllerRuntimeDefault();  // providers.md §0.1
+  q.workers = 10;  // CAPG --gcpmachine-concurrency default (docs/reference/providers.md §3.6.1)
+  q.policy = RateLimitPolicy::ControllerRuntimeDefault();  // docs/reference/providers.md §0.1
   q.priority_queue = false;
   q.reconcile_duration = ToDistSpec(ctx_.controller->reconcile_duration());
   if (!groups_.empty()) AddGcpMachinePools(manager, q);
@@ -53,7 +53,7 @@ void MigProvider::AddGcpMachinePools(Manager* manager, const WorkQueueOptions& q
       OwnKind());
 }
 
-// The same queue settings as GCPMachinePool's: providers.md names no
+// The same queue settings as GCPMachinePool's: docs/reference/providers.md names no
 // concurrency flag of its own for the GKE controller (assumed 10).
 void MigProvider::AddGcpManagedMachinePools(Manager* manager, const WorkQueueOptions& q) {
   std::map<std::string, GcpManagedMachinePoolReconciler::Pool> pools;

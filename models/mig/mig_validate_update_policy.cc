@@ -1,5 +1,5 @@
 // Rules of the `mig` block's update-policy keys (the values GCE accepts for an
-// InstanceGroupManagerUpdatePolicy, providers.md §3.2).
+// InstanceGroupManagerUpdatePolicy, docs/reference/providers.md §3.2).
 #include <string>
 #include <utility>
 #include <vector>
@@ -31,7 +31,7 @@ bool CheckFixedOrPercent(const std::string& v, const std::string& path, int32_t 
     AddIssue(issues, path, "expected a count or a percentage from 0% to 100%, got \"" + v + "\"");
     return false;
   }
-  // "percent only for groups >= 10 instances" (providers.md §3.2).
+  // "percent only for groups >= 10 instances" (docs/reference/providers.md §3.2).
   if (pct && replicas < 10) {
     AddIssue(issues, path,
              "a percentage needs a group of at least 10 instances, but the pool has " +

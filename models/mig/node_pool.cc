@@ -122,7 +122,7 @@ Status NodePool::SetSize(int32_t per_zone) {
   if (status_ == NodePoolStatus::kAbsent) return Status::NotFound("node pool " + pool_);
   if (Status s = Begin(NodePoolStatus::kReconciling, "SetNodePoolSize"); !s.ok()) return s;
   per_zone_ = per_zone;
-  // providers.md §3.6.2 caveat: if GKE kept the created initialNodeCount,
+  // docs/reference/providers.md §3.6.2 caveat: if GKE kept the created initialNodeCount,
   // CAPG's size check would differ again and call SetNodePoolSize again.
   if (opts_.initial_node_count_follows_size) initial_node_count_ = per_zone;
   AfterOperationDelay([this] {
@@ -134,7 +134,7 @@ Status NodePool::SetSize(int32_t per_zone) {
 }
 
 // SetNodePoolAutoscaling is an operation like the others (assumed: the
-// Container API returns one, and providers.md §3.6.2 has CAPG requeue after it).
+// Container API returns one, and docs/reference/providers.md §3.6.2 has CAPG requeue after it).
 Status NodePool::SetAutoscaling(const GkeAutoscaling& autoscaling) {
   if (status_ == NodePoolStatus::kAbsent) return Status::NotFound("node pool " + pool_);
   if (autoscaling.enabled && autoscaling.min_node_count > autoscaling.max_node_count) {

@@ -1,4 +1,4 @@
-// A simulated GKE node pool (providers.md §3.2, §3.6.2): the Container API's
+// A simulated GKE node pool (docs/reference/providers.md §3.2, §3.6.2): the Container API's
 // long-running operations (create, setSize, setAutoscaling, update, delete),
 // one at a time, over one zonal Managed Instance Group per location, the
 // surge upgrade GKE runs itself when the version, the image type or the Linux
@@ -24,7 +24,7 @@
 namespace mpsim::mig {
 
 // The node config an UpdateNodePool carries: CAPG sends every field that
-// differs in one request (providers.md §3.6.2 "config diff"; CAPG
+// differs in one request (docs/reference/providers.md §3.6.2 "config diff"; CAPG
 // nodepools/reconcile.go checkDiffAndPrepareUpdateConfig).
 struct NodePoolConfig {
   std::string version;     // GKE recreates the nodes by surge steps
@@ -74,7 +74,7 @@ class NodePool {
   const GkeAutoscaling& autoscaling() const { return autoscaling_; }
   // np.initialNodeCount, what CAPG's size check compares with: the size the
   // pool was created with, and each SetNodePoolSize's size only if
-  // MigOptions::initial_node_count_follows_size (unverified, providers.md §5).
+  // MigOptions::initial_node_count_follows_size (unverified, docs/reference/providers.md §5).
   int32_t initial_node_count() const { return initial_node_count_; }
   // The nodes per zone GKE keeps: as created or set, within the autoscaler's
   // bounds while it is enabled.

@@ -17,7 +17,7 @@ bool Contains(const std::vector<std::string>& zones, const std::string& zone) {
 }  // namespace
 
 // New VMs take the new version and image from the groups' template; the surge
-// steps replace the others (providers.md §3.2, "GKE performs surge upgrades").
+// steps replace the others (docs/reference/providers.md §3.2, "GKE performs surge upgrades").
 // An image-type or linuxNodeConfig change alone is assumed to recreate nodes
 // the same way. Labels and taints go onto the running Nodes in place,
 // "without re-creating the node pool and disrupting running workloads" (GKE
@@ -109,7 +109,7 @@ void NodePool::FinishTick(bool surge) {
 }
 
 // Each zone is stepped on its own with the same settings (whether GKE counts
-// maxSurge per zone is not stated in providers.md; assumed per zone).
+// maxSurge per zone is not stated in docs/reference/providers.md; assumed per zone).
 bool NodePool::SurgeTick() {
   bool done = true;
   for (const auto& g : groups_) done = SurgeStepOf(g.get()) && done;

@@ -1,5 +1,5 @@
 // The arithmetic of a GKE surge upgrade of one zone's instance group
-// (providers.md §3.2): which outdated nodes go and how far the group grows.
+// (docs/reference/providers.md §3.2): which outdated nodes go and how far the group grows.
 #pragma once
 
 #include <cstdint>
@@ -7,7 +7,7 @@
 namespace mpsim::mig {
 
 // NodePool.upgradeSettings, surge strategy. CAPG sets none, so GKE's defaults
-// apply: maxSurge 1, maxUnavailable 0 (providers.md §3.2, §4.3).
+// apply: maxSurge 1, maxUnavailable 0 (docs/reference/providers.md §3.2, §4.3).
 struct UpgradeSettings {
   int32_t max_surge = 1;
   int32_t max_unavailable = 0;

@@ -1,4 +1,4 @@
-// The MIG's update policy (InstanceGroupManagerUpdatePolicy, providers.md
+// The MIG's update policy (InstanceGroupManagerUpdatePolicy, docs/reference/providers.md
 // §3.2) and its arithmetic: how many instances may be added above the target
 // size and taken out of service at once while an instance template is rolled
 // out.
@@ -12,7 +12,7 @@ namespace mpsim::mig {
 enum class MinimalAction { kRefresh, kRestart, kReplace };
 enum class ReplacementMethod { kSubstitute, kRecreate };
 
-// CAPG sets no update policy, so GCE's defaults apply (providers.md §4.3):
+// CAPG sets no update policy, so GCE's defaults apply (docs/reference/providers.md §4.3):
 // maxSurge = number of zones (1: CAPG's MIG has one), maxUnavailable 1,
 // minimalAction REPLACE, replacementMethod SUBSTITUTE.
 struct UpdatePolicy {

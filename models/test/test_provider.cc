@@ -323,7 +323,7 @@ void TestProvider::AddControllers(Manager* manager) {
   WorkQueueOptions q;
   q.workers = 10;
   q.policy = RateLimitPolicy::ControllerRuntimeDefault();
-  q.priority_queue = false;  // as the real providers' managers (providers.md §0.1)
+  q.priority_queue = false;  // as the real providers' managers (docs/reference/providers.md §0.1)
   q.reconcile_duration = ToDistSpec(ctx_.controller->reconcile_duration());
   manager->AddController<InfraMachinePool>(
       "testmachinepool", q,

@@ -43,7 +43,7 @@ Status TestInfraReconciler::SyncMachines(const InfraMachinePool& imp, const Mach
     if (Status s = SyncMachine(*im, exists ? &inst->second : nullptr, cloud); !s.ok()) return s;
   }
   // CAPZ applyAzureMachinePoolMachines step 2: one for every instance that is
-  // not being deleted and has none (providers.md §2.6.3).
+  // not being deleted and has none (docs/reference/providers.md §2.6.3).
   auto seen = have.begin();
   for (const auto& [name, instance] : instances) {
     if (instance.state == TestCloud::State::kDeleting) continue;
@@ -57,7 +57,7 @@ Status TestInfraReconciler::SyncMachines(const InfraMachinePool& imp, const Mach
 
 // A deleted InfraMachine deletes its instance and keeps its finalizer until
 // the instance is gone (CAPZ's AzureMachinePoolMachine reconcileDelete,
-// providers.md §2.6.2). An InfraMachine whose instance vanished on its own is
+// docs/reference/providers.md §2.6.2). An InfraMachine whose instance vanished on its own is
 // deleted through its owner Machine (CAPZ applyAzureMachinePoolMachines step
 // 3); one with no Machine yet is left alone, as CAPZ and CAPD guard that race.
 Status TestInfraReconciler::SyncMachine(const InfraMachine& im, const TestCloud::Instance* inst,
@@ -90,7 +90,7 @@ Status TestInfraReconciler::SyncMachine(const InfraMachine& im, const TestCloud:
 }
 
 // Named after the instance, with the pool's labels and a non-controller owner
-// reference to the InfraMachinePool (capi-core.md §4).
+// reference to the InfraMachinePool (docs/reference/capi-core.md §4).
 Status TestInfraReconciler::CreateInfraMachine(const InfraMachinePool& imp, const MachinePool& mp,
                                                const std::string& instance,
                                                const TestCloud::Instance& inst) {

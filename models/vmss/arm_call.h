@@ -11,7 +11,7 @@
 namespace mpsim::vmss {
 
 // Returns 0 when accepted, else the 429's Retry-After, which CAPZ requeues
-// with instead of backing off (providers.md §2.3). `object` names the fault.
+// with instead of backing off (docs/reference/providers.md §2.3). `object` names the fault.
 inline Duration ArmCall(ArmThrottle* throttle, Recorder* rec, Time now, const std::string& pool,
                         const std::string& object, const char* api, bool write) {
   rec->ProviderApiCall(pool, api);

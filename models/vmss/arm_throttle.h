@@ -1,4 +1,4 @@
-// ARM's subscription token buckets (providers.md §2.3, §4.2): a read bucket
+// ARM's subscription token buckets (docs/reference/providers.md §2.3, §4.2): a read bucket
 // and a write bucket, each with a burst and a refill rate; an empty bucket
 // answers 429 Too Many Requests with a Retry-After of the time until a token.
 #pragma once

@@ -10,7 +10,7 @@
 namespace mpsim::vmss {
 namespace {
 
-// CAPZ util/reconciler/defaults.go and the AMP controller (providers.md §2.4).
+// CAPZ util/reconciler/defaults.go and the AMP controller (docs/reference/providers.md §2.4).
 constexpr Duration kAsyncRequeue = 15 * kSecond;  // OperationNotDone: the future is saved
 constexpr Duration kNotConverged = 30 * kSecond;  // NeedsRequeue
 constexpr Duration kDebounce = 10 * kSecond;      // --debouncing-timer (coalescing reconciler)
@@ -126,7 +126,7 @@ Status AzureMachinePoolReconciler::ReconcileNormal(const InfraMachinePool& imp,
 }
 
 // azure/services/scalesets: the surge capacity and when a PUT is sent
-// (providers.md §2.6.3). Bootstrap data rides along only on a PUT made for
+// (docs/reference/providers.md §2.6.3). Bootstrap data rides along only on a PUT made for
 // another reason, so the 15-minute token rotation never rolls VMs (§0.1).
 Status AzureMachinePoolReconciler::ReconcileScaleSet(const InfraMachinePool& imp,
                                                      const MachinePool& mp, Pool& pool,
@@ -150,7 +150,7 @@ Status AzureMachinePoolReconciler::ReconcileScaleSet(const InfraMachinePool& imp
   const bool model_change = !vmss->exists() || vmss->model_version() != image;
   const int32_t listed = static_cast<int32_t>(vmss->vms().size());
   // A Flexible scale set always counts as updated, so only a model change
-  // surges it (providers.md §2.6.3, azure/services/scalesets/spec.go).
+  // surges it (docs/reference/providers.md §2.6.3, azure/services/scalesets/spec.go).
   const bool updated = pool.opts.orchestration_mode == OrchestrationMode::kFlexible ||
                        vmss->on_latest_model() == listed ||
                        vmss->on_latest_model() == vmss->capacity();
@@ -170,7 +170,7 @@ Status AzureMachinePoolReconciler::ReconcileScaleSet(const InfraMachinePool& imp
 
 // CAPZ's NeedsRequeue, plus the machines not yet ready: each of their
 // AzureMachinePoolMachines requeues every 30 s and wakes this controller when
-// it turns ready (providers.md §2.6.2), which the model folds in here.
+// it turns ready (docs/reference/providers.md §2.6.2), which the model folds in here.
 bool AzureMachinePoolReconciler::NeedsRequeue(int32_t desired, const Pool& pool,
                                               const PoolState& st) const {
   const VirtualMachineScaleSet& v = *pool.vmss;

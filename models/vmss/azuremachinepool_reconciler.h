@@ -1,5 +1,5 @@
 // CAPZ's AzureMachinePool controller (exp/controllers/azuremachinepool_controller.go
-// and azure/scope/machinepool.go, providers.md §2.6.1 and §2.6.3) driving
+// and azure/scope/machinepool.go, docs/reference/providers.md §2.6.1 and §2.6.3) driving
 // simulated scale sets: the PUT as a saved long-running operation, surge
 // capacity while a rollout is pending, the machines a pass deletes, and the
 // status the scope's Close writes (ready, replicas, sorted providerIDList).

@@ -9,7 +9,7 @@ namespace mpsim::vmss {
 namespace {
 
 // azuremachinepoolmachine_controller.go and util/reconciler/defaults.go
-// (providers.md §2.4, §2.6.2).
+// (docs/reference/providers.md §2.4, §2.6.2).
 constexpr Duration kNotReadyRequeue = 30 * kSecond;  // until ready and Succeeded
 constexpr Duration kAsyncRequeue = 15 * kSecond;     // the VM delete's future is not done
 constexpr Duration kDebounce = 10 * kSecond;         // --debouncing-timer (coalescing reconciler)
@@ -156,7 +156,7 @@ Status AzureMachinePoolMachineReconciler::RemoveFinalizer(const InfraMachine& am
 }
 
 // getNodeByProviderID compares the Node's spec.providerID with the machine's
-// exactly (azure/scope/machinepoolmachine.go, providers.md §2.5), so a Node
+// exactly (azure/scope/machinepoolmachine.go, docs/reference/providers.md §2.5), so a Node
 // that keeps the resource group's case is never found (CAPZ #2817). The
 // simulated Node is named after its VM, which spares listing every Node.
 Status AzureMachinePoolMachineReconciler::NodeReady(const Machine& owner, const InfraMachine& ampm,

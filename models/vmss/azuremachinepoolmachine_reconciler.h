@@ -1,6 +1,6 @@
 // CAPZ's AzureMachinePoolMachine controller, run when a pool sets
 // `machinePoolMachines` (exp/controllers/azuremachinepoolmachine_controller.go,
-// providers.md §2.6.2): one object per scale-set VM, ready when its Node is,
+// docs/reference/providers.md §2.6.2): one object per scale-set VM, ready when its Node is,
 // that takes its owner Machine along when the VM goes and deletes the VM once
 // core has drained the Machine's Node.
 #pragma once

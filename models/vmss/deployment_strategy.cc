@@ -66,7 +66,7 @@ std::vector<uint64_t> ReplaceOldModel(int32_t desired, const std::string& max_un
 
 }  // namespace
 
-// v1.26.0 (providers.md §2.6.3): failed and deleting machines first; never
+// v1.26.0 (docs/reference/providers.md §2.6.3): failed and deleting machines first; never
 // replace while short of ready machines; over-provision removes old-model
 // machines first; then at most the unavailability budget of ready old-model ones.
 std::vector<uint64_t> SelectMachinesToDelete(int32_t desired, const std::string& max_unavailable,
@@ -96,7 +96,7 @@ bool RolloutInProgress(int32_t desired, int32_t last_reconciled_replicas, bool a
   return !(desired < last_reconciled_replicas) && !all_latest_model;
 }
 
-// HEAD (providers.md §2.6.3, commits 0ef04d737 and 5db8772d2): failed and
+// HEAD (docs/reference/providers.md §2.6.3, commits 0ef04d737 and 5db8772d2): failed and
 // deleting machines first, as before. Over-provision is ready plus unready
 // machines less the protected ones: during a rollout, as many unready
 // latest-model machines as there are ready old-model ones they will replace

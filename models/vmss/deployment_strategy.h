@@ -1,5 +1,5 @@
 // CAPZ's MachinePool deployment strategy (machinepool_deployment_strategy.go,
-// providers.md §2.2 and §2.6.3): surge and unavailability from an int or a
+// docs/reference/providers.md §2.2 and §2.6.3): surge and unavailability from an int or a
 // percentage, and which machines a pass deletes (SelectMachinesToDelete as
 // v1.26.0 and as HEAD have it).
 #pragma once

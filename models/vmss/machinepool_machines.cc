@@ -1,6 +1,6 @@
 // The AzureMachinePool's side of its AzureMachinePoolMachines, for pools that
 // make them (`machinePoolMachines`): applyAzureMachinePoolMachines and
-// updateReplicasAndProviderIDs of azure/scope/machinepool.go (providers.md
+// updateReplicasAndProviderIDs of azure/scope/machinepool.go (docs/reference/providers.md
 // §2.6.1, §2.6.3), deleting VMs only through their owner Machines.
 #include <algorithm>
 #include <map>

@@ -1,4 +1,4 @@
-// The AzureMachinePool scope's Close (azure/scope/machinepool.go, providers.md
+// The AzureMachinePool scope's Close (azure/scope/machinepool.go, docs/reference/providers.md
 // §2.6.1 and §2.6.3): deletions through Machines, then ready, replicas and
 // the sorted providerIDList, patched onto the AzureMachinePool.
 #include <algorithm>
@@ -64,7 +64,7 @@ void AzureMachinePoolReconciler::ApplyMachines(const InfraMachinePool& imp, int3
 // Builds the selector's view only when something could be deleted: a failed
 // VM, more machines than desired, or VMs on an older model. At HEAD a pass
 // that leaves no more machines than desired records `desired` as the
-// replicas last reconciled (providers.md §2.6.3 step 7, commit 5db8772d2).
+// replicas last reconciled (docs/reference/providers.md §2.6.3 step 7, commit 5db8772d2).
 std::vector<uint64_t> AzureMachinePoolReconciler::Victims(int32_t desired, const Pool& pool,
                                                           PoolState& st) {
   const VirtualMachineScaleSet& v = *pool.vmss;

@@ -5,7 +5,8 @@
 namespace mpsim::vmss {
 namespace {
 
-constexpr Duration kEvictionNotice = 30 * kSecond;  // providers.md §2.4 Spot eviction
+constexpr Duration kEvictionNotice =
+    30 * kSecond;  // docs/reference/providers.md §2.4 Spot eviction
 constexpr const char* kSubscription = "00000000-0000-0000-0000-000000000000";
 
 std::string Lower(std::string s) {
@@ -13,7 +14,7 @@ std::string Lower(std::string s) {
   return s;
 }
 
-// providers.md §2.5: a Uniform VM is `virtualMachines/<instanceId>` under its
+// docs/reference/providers.md §2.5: a Uniform VM is `virtualMachines/<instanceId>` under its
 // scale set; a Flexible one is a plain VM by name (CAPZ azure/types.go
 // VMSSVM.ProviderID drops `virtualMachineScaleSets/<vmss>`).
 std::string ProviderID(const VmssOptions& o, const std::string& rg, const std::string& vmss,
@@ -85,7 +86,7 @@ Status VirtualMachineScaleSet::Put(int32_t capacity, const std::string& version,
 }
 
 // Scale-in by capacity (which CAPZ never asks for) removes the highest
-// instance IDs, the Default scale-in policy's last step (providers.md §2.1).
+// instance IDs, the Default scale-in policy's last step (docs/reference/providers.md §2.1).
 void VirtualMachineScaleSet::OperationVisible(int32_t capacity) {
   if (deleting_) return;
   op_visible_ = true;
@@ -134,7 +135,7 @@ void VirtualMachineScaleSet::CreateVm() {
 }
 
 // Best-effort zone balance: the zone with the fewest VMs that still has
-// capacity; none left is ZonalAllocationFailed (providers.md §2.1, §2.3).
+// capacity; none left is ZonalAllocationFailed (docs/reference/providers.md §2.1, §2.3).
 void VirtualMachineScaleSet::PlaceVm(VirtualMachine* vm) {
   auto used = [this](const std::string& z) {
     auto it = in_zone_.find(z);
@@ -175,7 +176,7 @@ void VirtualMachineScaleSet::DeleteInstance(uint64_t id) {
   --capacity_;
   // With a terminate notification the VM is deleted when its Terminate
   // scheduled event's NotBefore passes; nothing in the VM approves it
-  // earlier (providers.md §2.4; learn.microsoft.com virtual-machine-scale-sets/
+  // earlier (docs/reference/providers.md §2.4; learn.microsoft.com virtual-machine-scale-sets/
   // virtual-machine-scale-sets-terminate-notification).
   const Duration notice = opts_.terminate_notification_timeout;
   loop_->After(notice + Sample(opts_.delete_delay, delete_rng_), [this, id] { Gone(id); });

@@ -1,5 +1,5 @@
 // One simulated Azure Virtual Machine Scale Set, Uniform (or Flexible) orchestration with
-// overprovisioning off as CAPZ creates it (providers.md §2.1-§2.3): capacity
+// overprovisioning off as CAPZ creates it (docs/reference/providers.md §2.1-§2.3): capacity
 // PUTs run as long-running operations, each VM is Creating -> Succeeded or
 // Failed (AllocationFailed: a partial scale-out) -> Deleting -> gone, and
 // every model change is a new model (at most 10 referenced).
@@ -75,7 +75,7 @@ class VirtualMachineScaleSet {
   // DELETE of the scale set: every VM is deleted, then the set is gone.
   void Delete();
   // A Spot eviction (policy Delete): the VM goes after the 30 s notice and
-  // capacity drops, out of band (providers.md §2.3). Spot VMs get no
+  // capacity drops, out of band (docs/reference/providers.md §2.3). Spot VMs get no
   // terminate notification.
   void Evict(uint64_t id);
 

@@ -14,16 +14,16 @@
 namespace mpsim::vmss {
 
 // Which CAPZ setProvisioningStateAndConditions to run on a Failed scale set
-// (providers.md §2.6.1): HEAD sets ready=false (PR #6488), v1.26.0 keeps it.
+// (docs/reference/providers.md §2.6.1): HEAD sets ready=false (PR #6488), v1.26.0 keeps it.
 enum class FailedBehavior { kHead, kV1_26_0 };
 enum class DeletePolicy { kOldest, kNewest, kRandom };
-// Which CAPZ SelectMachinesToDelete picks the victims (providers.md §2.6.3):
+// Which CAPZ SelectMachinesToDelete picks the victims (docs/reference/providers.md §2.6.3):
 // HEAD (commits 0ef04d737, 5db8772d2) also counts unready machines as
 // over-provision, protecting a rollout's unready replacements; v1.26.0 counts
 // ready machines only.
 enum class DeleteSelection { kHead, kV1_26_0 };
 // Uniform VMs are named by instance ID under their scale set; Flexible VMs
-// are plain virtual machines (providers.md §2.5).
+// are plain virtual machines (docs/reference/providers.md §2.5).
 enum class OrchestrationMode { kUniform, kFlexible };
 
 struct VmssOptions {
@@ -51,7 +51,7 @@ struct VmssOptions {
   OrchestrationMode orchestration_mode = OrchestrationMode::kUniform;
   Duration terminate_notification_timeout = 0;  // 0: no terminate notification
   // AzureMachinePoolMachines, their controller and owner Machines as objects
-  // (providers.md §2.6.2), rather than folded into the AzureMachinePool's.
+  // (docs/reference/providers.md §2.6.2), rather than folded into the AzureMachinePool's.
   bool machine_pool_machines = false;
 };
 

@@ -54,8 +54,9 @@ void VmssProvider::AddControllers(Manager* manager) {
   std::map<std::string, AzureMachinePoolReconciler::Pool> pools;
   for (const auto& [name, s] : sets_) pools[name] = {s.get(), options_.at(name)};
   WorkQueueOptions q;
-  q.workers = 10;  // CAPZ --azuremachinepool-concurrency default (providers.md §2.6.1)
-  q.policy = RateLimitPolicy::ControllerRuntimeDefault();  // providers.md §0.1
+  q.workers =
+      10;  // CAPZ --azuremachinepool-concurrency default (docs/reference/providers.md §2.6.1)
+  q.policy = RateLimitPolicy::ControllerRuntimeDefault();  // docs/reference/providers.md §0.1
   q.priority_queue = false;
   q.reconcile_duration = ToDistSpec(ctx_.controller->reconcile_duration());
   ArmThrottle* throttle = throttle_.get();
@@ -78,7 +79,8 @@ void VmssProvider::AddControllers(Manager* manager) {
   }
   if (machine_sets.empty()) return;
   WorkQueueOptions mq = q;
-  mq.workers = 10;  // CAPZ --azuremachinepoolmachine-concurrency default (providers.md §2.6.2)
+  mq.workers = 10;  // CAPZ --azuremachinepoolmachine-concurrency default
+                    // (docs/reference/providers.md §2.6.2)
   // Its informer holds AzureMachinePoolMachines only: the 10-minute resync
   // re-adds no other provider's machines.
   manager->AddController<InfraMachine>(

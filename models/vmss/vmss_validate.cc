@@ -84,7 +84,7 @@ void VersionsAndIds(const proto::VmssProvider& v, const std::string& path,
              JoinKey(path, "nodeResourceGroupCase"), "resource-group case", issues);
   CheckOneOf(v.orchestration_mode(), {"Uniform", "Flexible"}, JoinKey(path, "orchestrationMode"),
              "orchestration mode", issues);
-  // The terminate notification's timeout is 5 to 15 minutes (providers.md
+  // The terminate notification's timeout is 5 to 15 minutes (docs/reference/providers.md
   // §2.4, §4.2).
   const Duration t = v.terminate_notification_timeout();
   if (t != 0 && (t < 5 * kMinute || t > 15 * kMinute)) {

@@ -42,7 +42,7 @@ nlohmann::json* SummaryNumbers::pool_ = nullptr;
 std::string* SummaryNumbers::timeline_ = nullptr;
 
 // Bootstrap data at 2 s: Provisioning, and both instances launched. The next
-// pass may come only 1 s later (the per-object limit, capi-core.md §1.2):
+// pass may come only 1 s later (the per-object limit, docs/reference/capi-core.md §1.2):
 // ScalingUp at 3 s. Running at 2 + 30 (launch) + 40 (registration) + 5
 // (Ready) = 77 s. Deleting at the event, 300 s.
 TEST_F(SummaryNumbers, PhaseTimesFollowFromTheDelays) {
@@ -80,7 +80,7 @@ TEST_F(SummaryNumbers, DeletionConvergesAfterTheDeleteDelay) {
 // tests/data/reports/exact-upgrade.yaml: one replica, upgraded at 200 s. The
 // test provider launches the replacement at once (it watches the
 // MachinePool), it runs at 230 s and the outdated one is retired then: the
-// list swaps and Cluster API deletes the retired Node (capi-core.md §2), so
+// list swaps and Cluster API deletes the retired Node (docs/reference/capi-core.md §2), so
 // the pool is ScalingUp with no ready replica until the new Node registers
 // (270 s, latency 40 s) and is Ready (275 s): 75 s to converge.
 TEST(SummaryNumbersUpgrade, ConvergesWhenTheReplacementNodeIsReady) {

@@ -1,6 +1,6 @@
 // The CABPK stand-in: the data secret is ready after the delay, and the join
 // token rotates every interval only once the pool has nodes, keeping the
-// data secret's name (providers.md §0.1).
+// data secret's name (docs/reference/providers.md §0.1).
 #include "sim/bootstrap_provider.h"
 
 #include <gtest/gtest.h>

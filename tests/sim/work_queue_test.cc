@@ -200,7 +200,7 @@ TEST_F(WorkQueueTest, ControllerRuntimeErrorBackoffSchedule) {
             (std::vector<Duration>{5'000, 10'000, 20'000, 40'000, 80'000, 160'000}));
 }
 
-// controller-runtime's overall bucket (providers.md §0.1: 10 qps, burst
+// controller-runtime's overall bucket (docs/reference/providers.md §0.1: 10 qps, burst
 // 100): 150 keys failing in one instant get their 5 ms backoff while the
 // burst lasts; past it each waits 100 ms more than the one before.
 TEST_F(WorkQueueTest, ControllerRuntimeOverallBucketSpreadsManyKeysRetries) {

@@ -1,6 +1,6 @@
 // The `asg` provider in a whole run: with the MachinePoolMachines gate the
 // AWSMachinePool controller reconciles a quiet pool every 3 minutes; without
-// it only the 10-minute sync period wakes it (providers.md §1.6.1, §1.6.2).
+// it only the 10-minute sync period wakes it (docs/reference/providers.md §1.6.1, §1.6.2).
 #include "models/asg/asg_provider.h"
 
 #include <gtest/gtest.h>

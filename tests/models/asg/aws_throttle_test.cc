@@ -62,7 +62,7 @@ TEST(AwsThrottle, Ec2MutationsBeyondTheBurstAreRequestLimitExceeded) {
 }
 
 // The RunInstances resource bucket is its own: 1000 instances, then 2 a
-// second (providers.md §1.3), whatever the request buckets hold.
+// second (docs/reference/providers.md §1.3), whatever the request buckets hold.
 TEST(AwsThrottle, InstanceLaunchesDrawTheirOwnResourceBucket) {
   AwsThrottle t(ThrottleLimits{});
   for (int i = 0; i < 1000; ++i) ASSERT_TRUE(t.TakeInstanceLaunch(0)) << i;

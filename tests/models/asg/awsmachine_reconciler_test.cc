@@ -1,5 +1,5 @@
 // CAPA's AWSMachine controller for the MachinePoolMachines gate's AWSMachines
-// (providers.md §1.6.2, controllers/awsmachine_controller.go): nothing until
+// (docs/reference/providers.md §1.6.2, controllers/awsmachine_controller.go): nothing until
 // core has made the owner Machine; then the finalizer, readiness from the
 // instance with a 30 s requeue while it is pending, an error while its
 // instance cannot be found; on deletion a plain TerminateInstances that
@@ -195,7 +195,7 @@ TEST(AwsMachineWatches, OwnKindStatusOnlyUpdatesDroppedAndMachinesMappedToTheirI
   EXPECT_EQ(reqs[0].key, (ObjectKey{"default", "mp-0-i-1"}));
 }
 
-// The AWSMachinePool controller watches no AWSMachines (providers.md §1.6.1).
+// The AWSMachinePool controller watches no AWSMachines (docs/reference/providers.md §1.6.1).
 TEST(AwsMachinePoolWatches, NoneOnAwsMachines) {
   AwsMachinePoolReconciler r(nullptr, nullptr, nullptr, {});
   Watches b;

@@ -1,5 +1,5 @@
 // CAPA's AWSMachinePool controller against a real simulated Auto Scaling
-// Group and a fake API client (providers.md §1.6): throttled AWS calls
+// Group and a fake API client (docs/reference/providers.md §1.6): throttled AWS calls
 // surface as the pass's error, the MachinePoolMachines gate's 3-minute
 // requeue, and deletion blocking up to 15 minutes on the ASG delete.
 #include "models/asg/awsmachinepool_reconciler.h"
@@ -130,7 +130,7 @@ TEST_F(AwsMpTest, MachinePoolMachinesGateRequeuesEveryThreeMinutes) {
   EXPECT_EQ(OkPass().requeue_after, 3 * kMinute);
 }
 
-// The gate's AWSMachines (providers.md §1.6.2): one per instance, with the
+// The gate's AWSMachines (docs/reference/providers.md §1.6.2): one per instance, with the
 // pool's labels, its providerID and a non-controller owner reference, and no
 // finalizer or status until their own controller reconciles them; the pool
 // reports the kind so core makes Machines. An AWSMachine whose instance

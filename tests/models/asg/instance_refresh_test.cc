@@ -1,5 +1,5 @@
 // Instance refresh batch sizes with MinHealthyPercentage 90 and MaxHealthy
-// 100 (providers.md §1.2): desired - ceil(90% x desired), at least one.
+// 100 (docs/reference/providers.md §1.2): desired - ceil(90% x desired), at least one.
 #include "models/asg/instance_refresh.h"
 
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// The Default termination policy (providers.md §1.1): AZ balance first, then
+// The Default termination policy (docs/reference/providers.md §1.1): AZ balance first, then
 // the oldest launch-template version, then the next billing hour, then random.
 #include "models/asg/termination_policy.h"
 
@@ -48,7 +48,7 @@ TEST(DefaultTerminationPolicy, TiesAreBrokenByTheStreamAndReproducibly) {
   EXPECT_EQ(all, (std::set<std::string>{"x", "y", "z"}));
 }
 
-// The policy as providers.md §1.1 words it, applied afresh to the whole
+// The policy as docs/reference/providers.md §1.1 words it, applied afresh to the whole
 // pool before each pick: the yardstick the indexed ChooseVictims must match
 // victim for victim, random draws included.
 std::vector<std::string> RescanEachPick(std::vector<Candidate> pool, int count, Time now,

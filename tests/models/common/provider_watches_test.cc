@@ -1,5 +1,5 @@
 // The watches the cloud providers' MachinePool controllers share
-// (providers.md §0.1): own kind only, status-only updates dropped, every
+// (docs/reference/providers.md §0.1): own kind only, status-only updates dropped, every
 // MachinePool update mapped to an infrastructureRef of that kind.
 #include "models/common/provider_watches.h"
 

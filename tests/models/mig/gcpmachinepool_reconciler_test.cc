@@ -1,5 +1,5 @@
 // CAPG's GCPMachinePool controller against a real simulated MIG and a fake API
-// client (providers.md §3.6.1): the 1-minute requeue after every successful
+// client (docs/reference/providers.md §3.6.1): the 1-minute requeue after every successful
 // reconcile, {} while the bootstrap data is missing, a new instance template
 // per bootstrap-data or version change, providerIDList from the group's
 // members, and the errors of a malformed URL and of a pool in two zones.

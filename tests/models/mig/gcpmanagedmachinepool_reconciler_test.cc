@@ -1,5 +1,5 @@
 // CAPG's GCPManagedMachinePool controller against a real simulated GKE node
-// pool and a fake API client (providers.md §3.6.2): the 1-minute requeue only
+// pool and a fake API client (docs/reference/providers.md §3.6.2): the 1-minute requeue only
 // while GKE is busy, create / update / setSize as operations one at a time,
 // providerIDList from every managed instance (CREATING ones included),
 // replicas divided among zones, and the surge upgrade's bounds.
@@ -77,7 +77,7 @@ TEST_F(GkeTest, ScalingIsASetSizeOperation) {
   EXPECT_EQ(Imp().spec.provider_id_list->size(), 5u);
 }
 
-// providers.md §3.5: CREATING entries are listed, so the list names VMs that
+// docs/reference/providers.md §3.5: CREATING entries are listed, so the list names VMs that
 // do not exist and that no Node will ever carry.
 TEST_F(GkeTest, ProviderIdListIncludesInstancesStuckInCreating) {
   MigOptions o = Options();
@@ -93,7 +93,7 @@ TEST_F(GkeTest, ProviderIdListIncludesInstancesStuckInCreating) {
   EXPECT_EQ(Imp().spec.provider_id_list->front(), "gce://p/z/gke-mp-0-z-0001");
 }
 
-// providers.md §3.6.2: 5 replicas over 3 zones is 5 / 3 = 1 node per zone.
+// docs/reference/providers.md §3.6.2: 5 replicas over 3 zones is 5 / 3 = 1 node per zone.
 TEST_F(GkeTest, RegionalPoolsDivideReplicasAmongZonesRoundingDown) {
   MigOptions o = Options();
   o.zones = {"a", "b", "c"};
@@ -134,7 +134,7 @@ TEST_F(GkeTest, SurgeUpgradeStaysWithinItsBounds) {
   EXPECT_EQ(fewest_running, 4u);
 }
 
-// providers.md §3.6.2: with autoscaling enabled CAPG skips the size check, so
+// docs/reference/providers.md §3.6.2: with autoscaling enabled CAPG skips the size check, so
 // a new replica count calls no SetNodePoolSize and moves no node.
 TEST_F(GkeTest, AutoscalingSkipsTheSizeCheck) {
   MigOptions o = Options();
@@ -208,7 +208,7 @@ TEST_F(GkeTest, AutoscalingWithMinimumAboveMaximumIsInvalidArgument) {
   EXPECT_EQ(np_->status(), NodePoolStatus::kRunning);
 }
 
-// providers.md §3.6.2 caveat: if GKE kept initialNodeCount at the created
+// docs/reference/providers.md §3.6.2 caveat: if GKE kept initialNodeCount at the created
 // size, CAPG's size check would differ after every SetNodePoolSize and call it
 // again, a minute apart, for as long as the replicas differ from it.
 TEST_F(GkeTest, SetNodePoolSizeRepeatsWhenInitialNodeCountStaysAsCreated) {

@@ -1,4 +1,4 @@
-// Kubernetes labels and taints of a GKE node pool (providers.md §3.6.2
+// Kubernetes labels and taints of a GKE node pool (docs/reference/providers.md §3.6.2
 // "config diff"): CAPG sends every differing field in one UpdateNodePool, and
 // GKE sets labels and taints on the running Nodes in place, without
 // recreating them, while a version or image-type change recreates them.

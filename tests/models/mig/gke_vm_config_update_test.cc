@@ -1,5 +1,5 @@
 // Resource labels, network tags and linuxNodeConfig of a GKE node pool
-// (providers.md §3.6.2 "config diff"; CAPG nodepools/reconcile.go
+// (docs/reference/providers.md §3.6.2 "config diff"; CAPG nodepools/reconcile.go
 // checkDiffAndPrepareUpdateConfig): each edit is one UpdateNodePool. Labels
 // and tags change on the running VMs in place; sysctls and the cgroup mode
 // recreate every node by surge steps.

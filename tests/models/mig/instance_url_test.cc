@@ -1,4 +1,4 @@
-// CAPG's providerID from an instance self link (providers.md §3.5): exactly
+// CAPG's providerID from an instance self link (docs/reference/providers.md §3.5): exactly
 // projects/<p>/zones/<z>/instances/<n> after the API prefix, else an error.
 #include "models/mig/instance_url.h"
 

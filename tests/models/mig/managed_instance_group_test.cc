@@ -64,7 +64,7 @@ TEST_F(MigTest, ResizeDownRemovesInstancesWithoutAVmFirst) {
   EXPECT_EQ(g.ListInstances().size(), 2u);
 }
 
-// Preemption (providers.md §3.1, §3.3): STOPPING through the 30 s notice,
+// Preemption (docs/reference/providers.md §3.1, §3.3): STOPPING through the 30 s notice,
 // then TERMINATED and still a member under its URL; the group then repairs
 // it: RECREATING, and the VM is created again under the same name.
 TEST_F(MigTest, PreemptedVmStopsAfterTheNoticeAndIsRecreatedUnderItsName) {
@@ -121,7 +121,7 @@ TEST_F(MigTest, PreemptionRepairIsRecordedAsRecreating) {
                                       "PROVISIONING>STAGING", "STAGING>RUNNING"}));
 }
 
-// PROVISIONING -> STAGING -> RUNNING (providers.md §3.1): the one launch
+// PROVISIONING -> STAGING -> RUNNING (docs/reference/providers.md §3.1): the one launch
 // delay (20 s here, from the create at 1 s) split at stagingFraction.
 TEST_F(MigTest, StagingSplitsTheLaunchDelay) {
   MigOptions o = Options();
@@ -151,7 +151,7 @@ TEST_F(MigTest, StagingFractionZeroGoesStraightToRunning) {
 }
 
 // With an autohealing health check the new VM is VERIFYING for the initial
-// delay after RUNNING, then NONE (providers.md §3.1); without one, NONE at once.
+// delay after RUNNING, then NONE (docs/reference/providers.md §3.1); without one, NONE at once.
 TEST_F(MigTest, AutohealingKeepsANewVmVerifyingForTheInitialDelay) {
   MigOptions o = Options();
   o.autohealing_initial_delay = DistSpec::Constant(kMinute);
@@ -187,7 +187,7 @@ std::vector<TimelineRow> Faults(const Recorder& rec, const std::string& what) {
   return out;
 }
 
-// GCE stops a preemptible VM 24 h after it started (providers.md §3.3): the
+// GCE stops a preemptible VM 24 h after it started (docs/reference/providers.md §3.3): the
 // notice, then TERMINATED, then the MIG recreates it and its clock restarts.
 TEST_F(MigTest, PreemptibleVmIsStoppedTwentyFourHoursAfterItStartedAndRecreated) {
   MigOptions o = Options();

@@ -1,4 +1,4 @@
-// GKE surge-upgrade arithmetic (providers.md §3.2): maxSurge above the size,
+// GKE surge-upgrade arithmetic (docs/reference/providers.md §3.2): maxSurge above the size,
 // maxUnavailable below it, their sum upgraded at once, batch by batch.
 #include "models/mig/surge_upgrade.h"
 

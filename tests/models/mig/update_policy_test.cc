@@ -1,4 +1,4 @@
-// The MIG's PROACTIVE update policy (providers.md §3.2): the budget of maxSurge
+// The MIG's PROACTIVE update policy (docs/reference/providers.md §3.2): the budget of maxSurge
 // and maxUnavailable for groups of 1, 3, 10 and 100, the rollouts it drives
 // (SUBSTITUTE, RECREATE, REFRESH) with their invariants checked every second,
 // and the scenario keys' validation.
@@ -158,7 +158,7 @@ TEST_F(UpdateRolloutTest, SurgeOnlyKeepsEveryVmServing) {
   EXPECT_EQ(RollOut(&g, 1, p), 1);
 }
 
-// A VERIFYING VM is not yet available (providers.md §3.2: RUNNING and, with
+// A VERIFYING VM is not yet available (docs/reference/providers.md §3.2: RUNNING and, with
 // a health check, HEALTHY): with maxUnavailable 0 the old VM stays until the
 // new one has passed the autohealing initial delay.
 TEST_F(UpdateRolloutTest, SurgeWaitsForTheNewVmToBeVerified) {

@@ -1,4 +1,4 @@
-// ARM's token buckets (providers.md §2.3): the burst, then 429 with a
+// ARM's token buckets (docs/reference/providers.md §2.3): the burst, then 429 with a
 // Retry-After of the time until a token, then the refill.
 #include "models/vmss/arm_throttle.h"
 

@@ -1,5 +1,5 @@
 // CAPZ's AzureMachinePool controller against a real simulated scale set and
-// a fake API client (providers.md §2.6.1, §2.6.3): the saved future and its
+// a fake API client (docs/reference/providers.md §2.6.1, §2.6.3): the saved future and its
 // 15 s requeue, 30 s while not converged, ready on a Failed scale set per
 // CAPZ version, failed VMs deleted first, surge capacity on upgrade, delete
 // policies, drain before delete, 429 Retry-After, the sorted providerIDList,

@@ -1,4 +1,4 @@
-// CAPZ's AzureMachinePoolMachines (providers.md §2.6.2, §2.6.3) for a pool
+// CAPZ's AzureMachinePoolMachines (docs/reference/providers.md §2.6.2, §2.6.3) for a pool
 // with `machinePoolMachines`: the AzureMachinePool makes one per VM and
 // lists them, sorted, as its providerIDList; each is ready when the Node with
 // exactly its providerID is, requeues every 30 s until then, and deletes its

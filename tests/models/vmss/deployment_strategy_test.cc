@@ -1,6 +1,6 @@
-// CAPZ's deployment strategy (providers.md §2.2, §2.6.3): surge rounded up,
+// CAPZ's deployment strategy (docs/reference/providers.md §2.2, §2.6.3): surge rounded up,
 // unavailability rounded down, and the machines a pass deletes per policy,
-// as v1.26.0 and as HEAD pick them (hand-worked from providers.md §2.6.3).
+// as v1.26.0 and as HEAD pick them (hand-worked from docs/reference/providers.md §2.6.3).
 #include "models/vmss/deployment_strategy.h"
 
 #include <gtest/gtest.h>

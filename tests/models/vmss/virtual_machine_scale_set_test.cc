@@ -1,4 +1,4 @@
-// The simulated scale set (providers.md §2.1-§2.3): the PUT as a long-running
+// The simulated scale set (docs/reference/providers.md §2.1-§2.3): the PUT as a long-running
 // operation, per-VM provisioning states, AllocationFailed partial scale-outs,
 // best-effort zone balance, Manual upgrade models and their limit of 10,
 // deletes lowering capacity, Spot eviction, the sorted providerID set, the
