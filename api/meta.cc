@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "api/string_hash.h"
+#include "util/string_hash.h"
 
 namespace mpsim {
 

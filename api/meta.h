@@ -9,11 +9,11 @@
 #include <string_view>
 #include <vector>
 
-#include "api/line_aligned.h"
-#include "api/shared_string.h"
-#include "api/string_hash.h"
-#include "api/string_map.h"
 #include "api/time.h"
+#include "util/line_aligned.h"
+#include "util/shared_string.h"
+#include "util/string_hash.h"
+#include "util/string_map.h"
 
 namespace mpsim {
 

@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "api/meta.h"
-#include "api/shared_list.h"
-#include "api/shared_string.h"
+#include "util/shared_list.h"
+#include "util/shared_string.h"
 
 namespace mpsim {
 

@@ -6,13 +6,13 @@
 #include <memory>
 #include <utility>
 
-#include "api/keep_forever.h"
-#include "app/expectations.h"
-#include "app/outputs.h"
-#include "app/run_reports.h"
-#include "app/text_report.h"
+#include "app/check/expectations.h"
+#include "app/report/outputs.h"
+#include "app/report/run_reports.h"
+#include "app/report/text_report.h"
 #include "app/world.h"
 #include "scenario/loader.h"
+#include "util/keep_forever.h"
 
 namespace mpsim {
 

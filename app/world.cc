@@ -7,11 +7,10 @@
 #include <vector>
 
 #include "api/indexes.h"
-#include "api/keep_forever.h"
 #include "app/delete_machine.h"
+#include "app/report/summary.h"
 #include "app/run_limits.h"
 #include "app/scenario_event_applier.h"
-#include "app/summary.h"
 #include "controller/capi_names.h"
 #include "controller/machine_deletion.h"
 #include "controller/machinepool_reconciler.h"
@@ -25,6 +24,7 @@
 #include "sim/pool_observer.h"
 #include "sim/workload_cluster.h"
 #include "sim/workload_partition.h"
+#include "util/keep_forever.h"
 
 namespace mpsim {
 namespace {

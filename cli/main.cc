@@ -8,10 +8,10 @@
 #include <vector>
 
 #include "app/commands.h"
-#include "app/compare.h"
-#include "app/compare_providers.h"
+#include "app/compare/compare.h"
+#include "app/compare/compare_providers.h"
 #include "app/huge_pages.h"
-#include "app/sweep_command.h"
+#include "app/sweep/sweep_command.h"
 #include "app/version.h"
 #include "scenario/validate.h"
 #include "sim/scenario_schema.h"

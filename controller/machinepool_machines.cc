@@ -4,15 +4,15 @@
 #include <memory>
 #include <vector>
 
-#include "api/flat_view_map.h"
-#include "api/prefetch.h"
-#include "api/string_hash.h"
 #include "controller/capi_names.h"
 #include "controller/errors.h"
 #include "controller/label_format.h"
 #include "controller/machinepool_internal.h"
 #include "controller/owner_refs.h"
 #include "controller/provider_id.h"
+#include "util/flat_view_map.h"
+#include "util/prefetch.h"
+#include "util/string_hash.h"
 
 namespace mpsim {
 namespace {

@@ -5,9 +5,6 @@
 #include <optional>
 #include <unordered_map>
 
-#include "api/look_ahead_cursor.h"
-#include "api/prefetch.h"
-#include "api/string_hash.h"
 #include "controller/capi_names.h"
 #include "controller/conditions.h"
 #include "controller/errors.h"
@@ -15,6 +12,9 @@
 #include "controller/noderef_util.h"
 #include "controller/provider_id.h"
 #include "controller/versions.h"
+#include "util/look_ahead_cursor.h"
+#include "util/prefetch.h"
+#include "util/string_hash.h"
 
 namespace mpsim {
 namespace {

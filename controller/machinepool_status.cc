@@ -2,10 +2,10 @@
 // counters and versions written by the deferred updateStatus.
 #include <string>
 
-#include "api/string_hash.h"
 #include "controller/capi_names.h"
 #include "controller/machinepool_internal.h"
 #include "controller/versions.h"
+#include "util/string_hash.h"
 
 namespace mpsim {
 namespace {

@@ -3,7 +3,7 @@
 
 #include <string_view>
 
-#include "api/prefetch.h"
+#include "util/prefetch.h"
 
 namespace mpsim {
 namespace {

@@ -5,8 +5,8 @@
 #include <memory>
 #include <vector>
 
-#include "api/flat_view_map.h"
 #include "api/objects.h"
+#include "util/flat_view_map.h"
 
 namespace mpsim {
 

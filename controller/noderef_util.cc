@@ -1,7 +1,7 @@
 #include "controller/noderef_util.h"
 
-#include "api/string_hash.h"
 #include "controller/capi_names.h"
+#include "util/string_hash.h"
 
 namespace mpsim {
 

@@ -6,7 +6,7 @@
 #include <map>
 #include <string>
 
-#include "api/string_hash.h"
+#include "util/string_hash.h"
 
 namespace mpsim {
 namespace {

@@ -8,10 +8,10 @@
 #include <vector>
 
 #include "api/client.h"
-#include "api/prefetch.h"
-#include "api/string_hash.h"
 #include "sim/informer.h"
 #include "sim/object_store.h"
+#include "util/prefetch.h"
+#include "util/string_hash.h"
 
 namespace mpsim {
 

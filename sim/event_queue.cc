@@ -5,7 +5,7 @@
 #include <limits>
 #include <utility>
 
-#include "api/prefetch.h"
+#include "util/prefetch.h"
 
 namespace mpsim {
 namespace {

@@ -16,13 +16,13 @@
 #include <vector>
 
 #include "api/indexes.h"
-#include "api/string_hash.h"
 #include "sim/distribution.h"
 #include "sim/event_loop.h"
 #include "sim/keyed_objects.h"
 #include "sim/list_diff.h"
 #include "sim/object_store.h"
 #include "sim/random.h"
+#include "util/string_hash.h"
 
 namespace mpsim {
 

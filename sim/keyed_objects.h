@@ -15,8 +15,8 @@
 #include <vector>
 
 #include "api/meta.h"
-#include "api/prefetch.h"
-#include "api/string_hash.h"
+#include "util/prefetch.h"
+#include "util/string_hash.h"
 
 namespace mpsim {
 

@@ -5,7 +5,7 @@
 #include <cstdint>
 
 #include "api/indexes.h"
-#include "api/prefetch.h"
+#include "util/prefetch.h"
 
 namespace mpsim {
 namespace {

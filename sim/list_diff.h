@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "api/objects.h"
-#include "api/shared_string.h"
+#include "util/shared_string.h"
 
 namespace mpsim {
 

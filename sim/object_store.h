@@ -10,12 +10,12 @@
 #include <utility>
 #include <vector>
 
-#include "api/line_aligned.h"
-#include "api/merge_patch.h"
 #include "api/objects.h"
 #include "api/reconciler.h"
 #include "api/status.h"
 #include "sim/keyed_objects.h"
+#include "sim/merge_patch.h"
+#include "util/line_aligned.h"
 
 namespace mpsim {
 

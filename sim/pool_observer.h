@@ -10,9 +10,9 @@
 #include <unordered_map>
 #include <vector>
 
-#include "api/string_hash.h"
 #include "sim/api_server.h"
 #include "sim/recorder.h"
+#include "util/string_hash.h"
 
 namespace mpsim {
 

@@ -10,12 +10,12 @@
 #include <unordered_map>
 #include <vector>
 
-#include "api/string_hash.h"
 #include "sim/api_server.h"
 #include "sim/distribution.h"
 #include "sim/event_loop.h"
 #include "sim/random.h"
 #include "sim/recorder.h"
+#include "util/string_hash.h"
 
 namespace mpsim {
 

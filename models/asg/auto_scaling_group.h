@@ -11,13 +11,13 @@
 #include <string_view>
 #include <vector>
 
-#include "api/shared_string.h"
 #include "models/asg/asg_options.h"
 #include "models/common/launch_order.h"
 #include "sim/event_loop.h"
 #include "sim/random.h"
 #include "sim/recorder.h"
 #include "sim/workload_cluster.h"
+#include "util/shared_string.h"
 
 namespace mpsim::asg {
 

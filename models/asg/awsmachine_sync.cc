@@ -7,10 +7,10 @@
 #include <string_view>
 #include <vector>
 
-#include "api/look_ahead_cursor.h"
 #include "models/asg/awsmachine_reconciler.h"
 #include "models/asg/awsmachinepool_reconciler.h"
 #include "models/common/pool_members.h"
+#include "util/look_ahead_cursor.h"
 
 namespace mpsim::asg {
 namespace {

@@ -5,7 +5,7 @@
 #include <map>
 #include <utility>
 
-#include "api/rank_set.h"
+#include "util/rank_set.h"
 
 namespace mpsim::asg {
 namespace {

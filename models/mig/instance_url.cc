@@ -4,7 +4,7 @@
 #include <array>
 #include <cstdint>
 
-#include "api/prefetch.h"
+#include "util/prefetch.h"
 
 namespace mpsim::mig {
 namespace {

@@ -7,9 +7,9 @@
 #include <string_view>
 #include <vector>
 
-#include "api/shared_string.h"
 #include "api/status.h"
-#include "api/string_hash.h"
+#include "util/shared_string.h"
+#include "util/string_hash.h"
 
 namespace mpsim::mig {
 

@@ -10,13 +10,13 @@
 #include <string>
 #include <vector>
 
-#include "api/shared_string.h"
 #include "models/common/launch_order.h"
 #include "models/mig/mig_options.h"
 #include "sim/event_loop.h"
 #include "sim/random.h"
 #include "sim/recorder.h"
 #include "sim/workload_cluster.h"
+#include "util/shared_string.h"
 
 namespace mpsim::mig {
 

@@ -5,9 +5,9 @@
 #include <string_view>
 #include <vector>
 
-#include "api/string_hash.h"
 #include "models/common/pool_members.h"
 #include "models/test/test_provider.h"
+#include "util/string_hash.h"
 
 namespace mpsim {
 namespace {

@@ -13,7 +13,6 @@
 #include <string_view>
 #include <vector>
 
-#include "api/shared_string.h"
 #include "api/status.h"
 #include "models/vmss/vm_table.h"
 #include "models/vmss/vmss_options.h"
@@ -21,6 +20,7 @@
 #include "sim/random.h"
 #include "sim/recorder.h"
 #include "sim/workload_cluster.h"
+#include "util/shared_string.h"
 
 namespace mpsim::vmss {
 

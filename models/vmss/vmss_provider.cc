@@ -1,10 +1,10 @@
 #include "models/vmss/vmss_provider.h"
 
-#include "api/prefetch.h"
 #include "models/vmss/azuremachinepool_reconciler.h"
 #include "models/vmss/azuremachinepoolmachine_reconciler.h"
 #include "models/vmss/vmss_schema.h"
 #include "sim/distribution_proto.h"
+#include "util/prefetch.h"
 
 namespace mpsim::vmss {
 namespace {

@@ -8,9 +8,9 @@
 #include <vector>
 
 #include "api/objects.h"
-#include "api/shared_string.h"
 #include "sim/keyed_objects.h"
 #include "tests/bench/evict_caches.h"
+#include "util/shared_string.h"
 
 namespace mpsim {
 namespace {

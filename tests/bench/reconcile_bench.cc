@@ -9,12 +9,12 @@
 #include <string>
 #include <vector>
 
-#include "api/shared_string.h"
 #include "controller/machinepool_reconciler.h"
 #include "sim/api_server.h"
 #include "sim/event_loop.h"
 #include "sim/manager.h"
 #include "tests/bench/evict_caches.h"
+#include "util/shared_string.h"
 
 namespace mpsim {
 namespace {

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "app/expectations.h"
-#include "app/outputs.h"
+#include "app/check/expectations.h"
+#include "app/report/outputs.h"
 #include "app/world.h"
 #include "scenario/loader.h"
 

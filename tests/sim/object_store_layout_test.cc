@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "api/line_aligned.h"
 #include "api/objects.h"
 #include "sim/object_store.h"
+#include "util/line_aligned.h"
 
 namespace mpsim {
 namespace {

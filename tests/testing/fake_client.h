@@ -16,7 +16,7 @@
 
 #include "api/client.h"
 #include "api/indexes.h"
-#include "api/merge_patch.h"
+#include "sim/merge_patch.h"
 
 namespace mpsim::fake {
 
