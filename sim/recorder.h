@@ -3,9 +3,8 @@
 // from it after the run, so the simulation never formats output.
 #pragma once
 
-#include <boost/container/deque.hpp>
-#include <boost/container/options.hpp>
 #include <cstdint>
+#include <deque>
 #include <map>
 #include <string>
 #include <vector>
@@ -24,12 +23,10 @@ struct TimelineRow {
   std::string pool;  // the MachinePool this row belongs to ("" if none); not a CSV column
 };
 
-// The timeline, in blocks of 1,024 rows: a run appends hundreds of thousands,
-// and a vector would copy them all at every doubling and hold both copies
+// The timeline, in blocks: a run appends hundreds of thousands of rows, and
+// a vector would copy them all at every doubling and hold both copies
 // meanwhile (a 100,000-replica run's largest allocation).
-using TimelineRows =
-    boost::container::deque<TimelineRow, void,
-                            boost::container::deque_options_t<boost::container::block_size<1024U>>>;
+using TimelineRows = std::deque<TimelineRow>;
 
 struct ReconcileSpan {
   std::string controller;

@@ -11,9 +11,7 @@
 #include <vector>
 
 #include "app/report/instance_states.h"
-#include "app/report/row_look_ahead.h"
 #include "util/flat_view_map.h"
-#include "util/prefetch.h"
 
 namespace mpsim {
 
@@ -35,15 +33,6 @@ class CausalGraph::Builder {
   }
 
   MomentId Start(Time t, std::string_view pool) { return Add(t, MomentKind::kStart, pool, ""); }
-
-  // Interning a row's object at 100,000 replicas misses on the index slot,
-  // the entry, the key's bytes (in an earlier row) and the Object: their
-  // loads start rows ahead (VisitRowsLookingAhead). A List row's instance is
-  // known only by a lookup, and is not helped.
-  void LookAhead(const TimelineRow& r, size_t row, int step) {
-    const Ids::value_type* e = finds_.Step(ids_, row, step, [&r] { return KeyOf(r); });
-    if (e != nullptr && e->second < objects_.size()) PrefetchRead(&objects_[e->second]);
-  }
 
   void Row(const TimelineRow& r) {
     if (r.object_kind == "Instance") return Instance(r);
@@ -255,8 +244,7 @@ class CausalGraph::Builder {
   std::vector<Object> objects_;
   std::vector<std::string_view> names_;        // objects_[x]'s name, as first seen
   FlatViewMap<std::string_view> instance_of_;  // providerID -> instance
-  RowFindsAhead finds_;
-  std::optional<MomentId> kill_;  // the last instance.killed fault
+  std::optional<MomentId> kill_;               // the last instance.killed fault
   // The pool's last instance running, deleting and gone, whatever the instance.
   std::optional<MomentId> running_, deleting_, gone_;
   std::optional<MomentId> provisioning_;  // the pool entering phase Provisioning
@@ -266,11 +254,9 @@ CausalGraph::CausalGraph(const TimelineRows& rows, const std::string& pool, Time
   Builder b(this);
   b.Reserve(rows.size());
   start_ = b.Start(start, pool);
-  VisitRowsLookingAhead(
-      rows, [&b](const TimelineRow& r, size_t row, int step) { b.LookAhead(r, row, step); },
-      [&](const TimelineRow& r) {
-        if (r.pool == pool && r.time >= start && r.time <= end) b.Row(r);
-      });
+  for (const TimelineRow& r : rows) {
+    if (r.pool == pool && r.time >= start && r.time <= end) b.Row(r);
+  }
   b.End(end);
 }
 

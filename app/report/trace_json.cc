@@ -10,10 +10,8 @@
 #include <vector>
 
 #include "app/report/instance_states.h"
-#include "app/report/row_look_ahead.h"
 #include "app/report/text_sink.h"
 #include "util/flat_view_map.h"
-#include "util/prefetch.h"
 
 namespace mpsim {
 namespace {
@@ -137,10 +135,7 @@ class TraceBuilder {
   }
 
   void Build() {
-    VisitRowsLookingAhead(
-        out_.recorder.rows(),
-        [this](const TimelineRow& r, size_t row, int step) { LookAhead(r, row, step); },
-        [this](const TimelineRow& r) { Row(r); });
+    for (const TimelineRow& r : out_.recorder.rows()) Row(r);
     CloseOpenSpans();
     Controllers();
     w_.Finish();
@@ -242,21 +237,6 @@ class TraceBuilder {
   }
 
   // Tracks are found by the rows' object names, which outlive the builder.
-  // Tid's find misses at 100,000 replicas on the index slot, the entry, the
-  // key's bytes and then the track's open span: their loads start rows
-  // ahead (VisitRowsLookingAhead).
-  void LookAhead(const TimelineRow& r, size_t row, int step) {
-    auto pit = pids_.find(r.pool);
-    if (pit == pids_.end()) return;
-    const bool node_ref = r.object_kind == "MachinePool" && r.field == "nodeRef";
-    const FlatViewMap<int>::value_type* e =
-        finds_.Step(tids_[pit->second], row, step,
-                    [&r, node_ref] { return std::string_view(node_ref ? r.to : r.object); });
-    if (e != nullptr && static_cast<size_t>(e->second) < open_.size()) {
-      PrefetchRead(&open_[e->second]);
-    }
-  }
-
   int Tid(int pid, const std::string& object) {
     FlatViewMap<int>& of_pid = tids_[pid];
     const uint64_t hash = FlatViewMap<int>::Hash(object);
@@ -288,7 +268,6 @@ class TraceBuilder {
   Time end_ = 0;
   std::map<std::string, int> pids_;
   std::vector<FlatViewMap<int>> tids_;           // by pid: object -> tid
-  RowFindsAhead finds_;                          // LookAhead's
   int tid_count_ = 0;                            // tids are numbered across every pid
   std::vector<std::optional<Open>> phase_open_;  // by pid: thread 0's open span
   std::vector<std::optional<Open>> open_;        // by tid: an instance's open span

@@ -25,9 +25,8 @@ struct alignas(64) Line {
 };
 
 // One cycle through every line of `bytes`, in a random order, so that no
-// prefetcher guesses the next load. Huge pages where the kernel gives them,
-// as the simulator's heap has (app/huge_pages.h): then the chase measures
-// memory, not the page walks of 4 KiB pages.
+// prefetcher guesses the next load. Huge pages where the kernel gives them:
+// then the chase measures memory, not the page walks of 4 KiB pages.
 class Chain {
  public:
   explicit Chain(size_t bytes) : lines_(bytes / sizeof(Line)) {
