@@ -1,8 +1,9 @@
 # Shared by scripts/test and scripts/demo: dependency install and build.
 
-MPSIM_PACKAGES=(g++ cmake ninja-build git libgtest-dev libgmock-dev libbenchmark-dev
-  libprotobuf-dev protobuf-compiler libboost-graph-dev libeigen3-dev libyaml-cpp-dev
-  libcli11-dev nlohmann-json3-dev python3-matplotlib clang-format)
+# What the build needs (scripts/packages.txt, shared with the Kubernetes
+# image), then what the tests and plots use besides.
+mapfile -t MPSIM_PACKAGES < <(grep -v '^#' "$(dirname "${BASH_SOURCE[0]}")/packages.txt" | grep .)
+MPSIM_PACKAGES+=(python3-matplotlib clang-format)
 
 # Installs the Debian packages that are not installed yet (needs root).
 mpsim_install_deps() {
@@ -22,10 +23,14 @@ mpsim_install_deps() {
 }
 
 # mpsim_configure DIR BUILD_TYPE [CMAKE_ARGS...]: configures a Ninja build.
+# With MPSIM_CI=1 (.ci/run) warnings are errors and formatting is a test:
+# a user's compiler or clang-format version must not fail their build.
 mpsim_configure() {
   local dir=$1 type=$2
   shift 2
-  cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE="$type" "$@" >/dev/null
+  local ci=OFF
+  [ "${MPSIM_CI:-0}" = 1 ] && ci=ON
+  cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE="$type" -DMPSIM_CI="$ci" "$@" >/dev/null
 }
 
 # mpsim_build DIR BUILD_TYPE [CMAKE_ARGS...]: configures once, builds.
