@@ -87,7 +87,7 @@ class BudgetTest(unittest.TestCase):
     def test_every_line_met(self):
         self.write_all_met()
         rows = verdicts(self.d)
-        self.assertEqual({v for _, v in rows.values()}, {"met"}, rows)
+        self.assertEqual({v for _, v in rows.values()}, {"met", "shown"}, rows)
         self.assertEqual(find(rows, "event queue >= 1.5x")[0], "3.00x")
         self.assertEqual(find(rows, "100,000-replica")[0], "asg 7.0 s, test 7.0 s")
         self.assertEqual(find(rows, "1,000 seeds")[0], "22.5 s (1,000 seeds on 2 cores)")
@@ -98,8 +98,8 @@ class BudgetTest(unittest.TestCase):
         rows = verdicts(self.d)
         self.assertEqual(find(rows, "100,000-replica"), ("asg 7.0 s, test 20.4 s", "NOT MET"))
         self.assertEqual(find(rows, "10,000-replica scale-up < 1 s")[1], "met")
-        self.assertEqual(find(rows, "asg: wall time")[1], "met")
-        self.assertEqual(find(rows, "test: wall time")[1], "NOT MET")
+        self.assertEqual(find(rows, "asg: wall time")[1], "shown")
+        self.assertEqual(find(rows, "test: wall time")[1], "shown")
 
     def test_queue_ratio_is_of_medians_so_one_burst_does_not_decide_it(self):
         self.write_all_met()
@@ -116,12 +116,26 @@ class BudgetTest(unittest.TestCase):
         self.assertEqual(find(rows, "event queue >= 1.5x"), ("1.33x", "NOT MET"))
         self.assertEqual(find(rows, "event queue >= std")[1], "met")
 
-    def test_wall_growing_faster_than_e_log_e_is_not_met(self):
+    def test_wall_growing_faster_than_e_log_e_is_shown_not_judged(self):
         self.write_all_met()
         # E log E over 10,000..1,000,000 events fits N^1.09 (9.2e4, 1.15e6, 1.38e7).
         write_scaling(self.d, lambda p, n: 0.7 * (n / 10000) ** 1.3)
         rows = verdicts(self.d)
-        self.assertEqual(find(rows, "asg: wall time"), ("N^1.30 against N^1.09", "NOT MET"))
+        self.assertEqual(find(rows, "asg: wall time"), ("N^1.30 against N^1.09", "shown"))
+        self.assertEqual(find(rows, "cost no worse than O(E log E)")[1], "met")
+
+    def test_the_curve_line_fails_when_the_queue_grows_faster_than_a_heap(self):
+        self.write_all_met()
+        # Ours 100 -> 400 ns over 1k..1M (N^0.20); the heap's 100 -> 200 (N^0.10).
+        times = {f"BM_EventQueueHold/{n}/min_warmup_time:0.200": [t]
+                 for n, t in ((1000, 100), (100000, 252), (1000000, 400))}
+        times.update({f"BM_StdPriorityQueueHold/{n}/min_warmup_time:0.200": [t]
+                      for n, t in ((1000, 100), (100000, 158), (1000000, 200))})
+        write_benchmarks(self.d, "queue.json", times)
+        rows = verdicts(self.d)
+        self.assertEqual(find(rows, "cost no worse than O(E log E)")[0],
+                         "per event N^0.20 against the heap's N^0.10; one reconcile N^1.18")
+        self.assertEqual(find(rows, "cost no worse than O(E log E)")[1], "NOT MET")
 
     def test_reconcile_visits_are_shown_beside_the_curve_and_not_judged(self):
         self.write_all_met()
@@ -129,7 +143,7 @@ class BudgetTest(unittest.TestCase):
         write_scaling(self.d, linear_wall, reconciles_of=lambda n: {1000: 200, 10000: 400, 100000: 800}[n])
         rows = verdicts(self.d)
         self.assertEqual(find(rows, "asg: wall time"),
-                         ("N^1.00 against N^1.09 (MachinePool reconciles x N: N^1.30)", "met"))
+                         ("N^1.00 against N^1.09 (MachinePool reconciles x N: N^1.30)", "shown"))
 
     def test_quadratic_reconcile_is_not_met(self):
         self.write_all_met()
@@ -161,7 +175,7 @@ class BudgetTest(unittest.TestCase):
         lines = text.splitlines()
         self.assertEqual(lines[0], "| budget (DESIGN.md, issue 11) | measured | verdict |")
         self.assertEqual(len(lines), 2 + len(budget.rows_for(self.d, 300)))
-        self.assertTrue(all(line.endswith("| met |") for line in lines[2:]), text)
+        self.assertTrue(all(line.endswith(("| met |", "| shown |")) for line in lines[2:]), text)
 
 
 if __name__ == "__main__":
