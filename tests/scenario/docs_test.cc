@@ -1,5 +1,6 @@
-// Keeps docs/scenarios.md and docs/defaults.md in step with the schema and the
-// defaults table: a key added to either must be documented.
+// Keeps docs/scenarios.md (with each provider's models/<name>/README.md) and
+// docs/defaults.md in step with the schema and the defaults table: a key
+// added to either must be documented.
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -7,6 +8,7 @@
 #include <sstream>
 #include <string>
 
+#include "models/registry.h"
 #include "scenario/defaults.h"
 #include "scenario/scenario.pb.h"
 #include "sim/scenario_schema.h"
@@ -42,8 +44,19 @@ void CollectKeys(const Descriptor* d, std::set<const Descriptor*>* seen,
   }
 }
 
+// docs/scenarios.md and each provider's section in its folder.
+std::string ScenarioReference() {
+  std::string doc = ReadDoc("scenarios.md");
+  for (const ProviderRegistration& p : Providers()) {
+    const std::string own = ReadDoc("../models/" + p.block + "/README.md");
+    EXPECT_FALSE(own.empty()) << "models/" << p.block << "/README.md is missing";
+    doc += own;
+  }
+  return doc;
+}
+
 TEST(ScenarioDocs, EveryKeyIsDocumented) {
-  const std::string doc = ReadDoc("scenarios.md");
+  const std::string doc = ScenarioReference();
   ASSERT_FALSE(doc.empty()) << "docs/scenarios.md is missing";
   std::set<const Descriptor*> seen;
   std::set<std::string> keys;
@@ -52,7 +65,9 @@ TEST(ScenarioDocs, EveryKeyIsDocumented) {
   for (const std::string& key : keys) {
     if (doc.find("`" + key + "`") == std::string::npos) missing += " " + key;
   }
-  EXPECT_EQ(missing, "") << "keys not documented (as `name`) in docs/scenarios.md:" << missing;
+  EXPECT_EQ(missing, "")
+      << "keys not documented (as `name`) in docs/scenarios.md or models/<name>/README.md:"
+      << missing;
   EXPECT_GT(keys.size(), 50u);
 }
 
