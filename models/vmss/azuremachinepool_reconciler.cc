@@ -5,15 +5,14 @@
 #include "models/common/provider_watches.h"
 #include "models/vmss/arm_call.h"
 #include "models/vmss/azuremachinepoolmachine_reconciler.h"
+#include "models/vmss/capz_timers.h"
 #include "models/vmss/deployment_strategy.h"
 
 namespace mpsim::vmss {
 namespace {
 
-// CAPZ util/reconciler/defaults.go and the AMP controller (docs/reference/providers.md §2.4).
-constexpr Duration kAsyncRequeue = 15 * kSecond;  // OperationNotDone: the future is saved
+// The AMP controller (docs/reference/providers.md §2.4).
 constexpr Duration kNotConverged = 30 * kSecond;  // NeedsRequeue
-constexpr Duration kDebounce = 10 * kSecond;      // --debouncing-timer (coalescing reconciler)
 
 }  // namespace
 

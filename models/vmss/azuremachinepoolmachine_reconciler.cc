@@ -4,6 +4,7 @@
 
 #include "models/vmss/arm_call.h"
 #include "models/vmss/azuremachinepool_reconciler.h"
+#include "models/vmss/capz_timers.h"
 
 namespace mpsim::vmss {
 namespace {
@@ -11,8 +12,6 @@ namespace {
 // azuremachinepoolmachine_controller.go and util/reconciler/defaults.go
 // (docs/reference/providers.md §2.4, §2.6.2).
 constexpr Duration kNotReadyRequeue = 30 * kSecond;  // until ready and Succeeded
-constexpr Duration kAsyncRequeue = 15 * kSecond;     // the VM delete's future is not done
-constexpr Duration kDebounce = 10 * kSecond;         // --debouncing-timer (coalescing reconciler)
 
 // The AzureMachinePool that made the machine: its (non-controller) owner.
 const OwnerReference* PoolOwner(const InfraMachine& m) {
