@@ -12,6 +12,7 @@
 #include "app/report/text_report.h"
 #include "app/world.h"
 #include "scenario/loader.h"
+#include "util/keep_forever.h"
 
 namespace mpsim {
 
@@ -30,7 +31,12 @@ int RunCommand(const RunArgs& args) {
   if (!LoadOrReport(args.scenario, args.overrides, &sc)) return kExitBadInput;
   if (!CheckExplainPool(args, sc)) return kExitBadInput;
   const uint64_t seed = args.seed.value_or(sc.spec().seed());
-  RunOutput out;
+  // Never freed, like the world (opts.free_world below): the process ends
+  // after this run, and the kernel takes the memory back faster than a free
+  // per timeline row would.
+  auto kept = std::make_unique<RunOutput>();
+  RunOutput& out = *kept;
+  KeepForever(std::move(kept));
   std::string error;
   const std::string dir = args.out_dir.empty() ? "results/" + sc.metadata().name() : args.out_dir;
   // The long files are rendered and written while a second thread works out
@@ -41,6 +47,7 @@ int RunCommand(const RunArgs& args) {
   opts.while_paths = [&](const RunOutput& o) {
     texts_written = WriteRunTexts(dir, o, &write_error);
   };
+  opts.free_world = false;  // this process ends after one run
   if (!RunScenario(sc, seed, &out, &error, opts)) {
     std::cerr << "error: " << args.scenario << ": " << error << "\n";
     return kExitBadInput;

@@ -24,6 +24,7 @@
 #include "sim/pool_observer.h"
 #include "sim/workload_cluster.h"
 #include "sim/workload_partition.h"
+#include "util/keep_forever.h"
 
 namespace mpsim {
 namespace {
@@ -338,10 +339,15 @@ bool RunScenario(const proto::Scenario& scenario, uint64_t seed, RunOutput* out,
     path_worker = std::thread(
         [out, &paths, &computed] { computed = ComputeCriticalPaths(out->recorder, paths); });
   }
-  world.reset();
+  if (opts.free_world) {
+    world.reset();
+  } else {
+    KeepForever(std::move(world));
+  }
   if (opts.while_paths) opts.while_paths(*out);
   if (path_worker.joinable()) path_worker.join();
   FillCriticalPaths(paths, computed, &out->summary);
+  if (!opts.free_world) StringArena::Abandon(std::move(strings));
   return true;
 }
 

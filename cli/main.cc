@@ -10,6 +10,7 @@
 #include "app/commands.h"
 #include "app/compare/compare.h"
 #include "app/compare/compare_providers.h"
+#include "app/huge_pages.h"
 #include "app/sweep/sweep_command.h"
 #include "app/version.h"
 #include "scenario/validate.h"
@@ -135,6 +136,7 @@ int Dispatch(CLI::App& app, mpsim::RunArgs& run, const std::string& seed,
 }  // namespace
 
 int main(int argc, char** argv) {
+  mpsim::BackHeapWithHugePages(size_t{1} << 30);
   CLI::App app{"mpsim: a deterministic simulator of Cluster API MachinePool behaviour"};
   app.require_subcommand(1);
   app.set_version_flag("--version", "mpsim " + mpsim::VersionString());

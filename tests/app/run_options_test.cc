@@ -37,5 +37,17 @@ TEST(RunOptions, WithoutCriticalPathTheSummaryKeepsEveryOtherField) {
   EXPECT_EQ(without.SerializeAsString(), trimmed.summary.SerializeAsString());
 }
 
+TEST(RunOptions, AWorldLeftUnfreedGivesTheSameOutputs) {
+  const proto::Scenario sc = Demo();
+  RunOutput freed, kept;
+  std::string error;
+  ASSERT_TRUE(RunScenario(sc, 7, &freed, &error)) << error;
+  ASSERT_TRUE(RunScenario(sc, 7, &kept, &error, {.free_world = false})) << error;
+  EXPECT_EQ(freed.summary.SerializeAsString(), kept.summary.SerializeAsString());
+  ASSERT_EQ(freed.recorder.rows().size(), kept.recorder.rows().size());
+  EXPECT_GT(kept.recorder.rows().size(), 0u);
+  EXPECT_EQ(freed.recorder.rows().back().to, kept.recorder.rows().back().to);
+}
+
 }  // namespace
 }  // namespace mpsim

@@ -4,8 +4,10 @@
 // per wall second and events per simulated second.
 #include <benchmark/benchmark.h>
 
+#include <memory>
 #include <string>
 
+#include "app/report/outputs.h"
 #include "app/world.h"
 #include "scenario/loader.h"
 
@@ -33,7 +35,7 @@ std::string ScaleUpScenario(const std::string& provider, int replicas) {
   return OnePoolScenario("bench-scale-up", "1h", provider, ScaleAt("0s", replicas));
 }
 
-void RunWhole(benchmark::State& state, const std::string& yaml) {
+void RunWhole(benchmark::State& state, const std::string& yaml, const RunOptions& opts = {}) {
   proto::Scenario sc;
   std::vector<ScenarioError> errors;
   if (!LoadScenarioFromString(yaml, "bench.yaml", {}, &sc, &errors)) {
@@ -45,7 +47,7 @@ void RunWhole(benchmark::State& state, const std::string& yaml) {
   for (auto _ : state) {
     RunOutput out;
     std::string error;
-    if (!RunScenario(sc, 1, &out, &error)) {
+    if (!RunScenario(sc, 1, &out, &error, opts)) {
       state.SkipWithError(error.c_str());
       return;
     }
@@ -61,6 +63,21 @@ void RunWhole(benchmark::State& state, const std::string& yaml) {
 
 void ScaleUp(benchmark::State& state, const std::string& provider) {
   RunWhole(state, ScaleUpScenario(provider, static_cast<int>(state.range(0))));
+}
+
+// `mpsim run`'s shape: the texts written while a second thread works out
+// the critical paths, and the world left unfreed (RunOptions::free_world,
+// KeepForever); against the same with the world freed first, in one run,
+// what leaving it to the kernel at exit saves. Few iterations: each kept
+// world stays.
+void RunAsCli(benchmark::State& state, const std::string& provider, bool free_world) {
+  const std::string dir = "/tmp/mpsim-bench-cli";
+  RunOptions opts{.free_world = free_world};
+  opts.while_paths = [&dir](const RunOutput& o) {
+    std::string error;
+    WriteRunTexts(dir, o, &error);
+  };
+  RunWhole(state, ScaleUpScenario(provider, static_cast<int>(state.range(0))), opts);
 }
 
 // Up to N, in to N/10 at 20m, up to N again at 40m, the pool deleted at 70m:
@@ -92,6 +109,14 @@ void MachinePoolMachines(benchmark::State& state, const std::string& provider) {
 BENCHMARK_CAPTURE(ScaleUp, test, "test")->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(ScaleUp, test, "test")->Arg(100000)->Iterations(1)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(ScaleUp, asg, "asg")->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(RunAsCli, asg_world_kept, "asg", false)
+    ->Arg(10000)
+    ->Iterations(3)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(RunAsCli, asg_world_freed, "asg", true)
+    ->Arg(10000)
+    ->Iterations(3)
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(ScaleUp, asg, "asg")->Arg(100000)->Iterations(1)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(ScaleUp, mig, "mig")->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(ScaleUp, mig, "mig")->Arg(100000)->Iterations(1)->Unit(benchmark::kMillisecond);

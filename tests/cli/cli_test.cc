@@ -66,6 +66,20 @@ TEST(CliE2E, RunWritesTheThreeOutputs) {
   EXPECT_FALSE(fs::exists(d / "summary.json.tmp"));
 }
 
+// mpsim reserves 1 GiB of heap address space for huge pages at start-up
+// (app/huge_pages.h). Where that cannot be had, here under a 900 MB
+// address-space limit, a run must go on as an ordinary one.
+TEST(CliE2E, RunsWhereTheHugePageReserveIsRefused) {
+  fs::path d = OutDir("no_reserve");
+  const std::string cmd = "ulimit -v 900000 && " + std::string(MPSIM_BINARY) + " run " +
+                          Src("scenarios/demo.yaml") + " --quiet --out " + d.string() +
+                          " 2>/dev/null";
+  const int status = std::system(cmd.c_str());
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 0);
+  EXPECT_TRUE(fs::exists(d / "summary.json"));
+}
+
 TEST(CliE2E, SameSeedGivesByteIdenticalOutputs) {
   fs::path a = OutDir("det_a"), b = OutDir("det_b");
   ASSERT_EQ(
