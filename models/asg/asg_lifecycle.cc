@@ -65,11 +65,10 @@ void AutoScalingGroup::OnInService(Instance* inst) {
   // "The warm-up period does not start until the lifecycle hook actions are
   // complete" (docs/reference/providers.md §1.2): it starts here.
   if (refresh_ && inst->launch_template_version == lt_version_) {
-    loop_->After(opts_.instance_warmup, [this] {
-      if (refresh_ && --refresh_->warming <= 0) RefreshStep();
-    });
+    loop_->After(opts_.instance_warmup, [this, id = refresh_->id] { EndWarmup(id); });
   }
   ScheduleSpotNotice(inst->id);
+  MaybeEndCancel();
 }
 
 void AutoScalingGroup::Boot(const Instance& inst) {
@@ -134,6 +133,7 @@ void AutoScalingGroup::Remove(const std::string& id) {
   Forget(gone);
   workload_->InstanceGone(id);
   if (deleting_ && instances_.empty()) exists_ = false;
+  MaybeEndCancel();
 }
 
 void AutoScalingGroup::SetState(Instance* inst, State s) {
@@ -141,6 +141,8 @@ void AutoScalingGroup::SetState(Instance* inst, State s) {
     --zone_live_[inst->zone];
     --live_;
   }
+  if (inst->state == State::kInService) --in_service_;
+  if (s == State::kInService) ++in_service_;
   rec_->Change(loop_->Now(), "Instance", inst->id, "state", StateName(inst->state), StateName(s),
                pool_);
   inst->state = s;

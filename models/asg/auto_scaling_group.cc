@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "models/asg/instance_refresh.h"
 #include "models/asg/termination_policy.h"
 
 namespace mpsim::asg {
@@ -32,7 +31,8 @@ AutoScalingGroup::AutoScalingGroup(EventLoop* loop, WorkloadCluster* workload, R
       fault_rng_(StreamFor(seed, "asg/" + pool_ + "/faults")),
       policy_rng_(StreamFor(seed, "asg/" + pool_ + "/termination")),
       hook_rng_(StreamFor(seed, "asg/" + pool_ + "/hooks")),
-      spot_rng_(StreamFor(seed, "asg/" + pool_ + "/spot")) {}
+      spot_rng_(StreamFor(seed, "asg/" + pool_ + "/spot")),
+      refresh_rng_(StreamFor(seed, "asg/" + pool_ + "/refresh")) {}
 
 void AutoScalingGroup::Create(int32_t desired, const std::string& kubelet_version) {
   exists_ = true;
@@ -53,11 +53,25 @@ void AutoScalingGroup::NewLaunchTemplateVersion(const std::string& kubelet_versi
 bool AutoScalingGroup::StartInstanceRefresh() {
   if (refresh_) return false;
   Refresh r;
+  r.id = ++refreshes_started_;
   for (const Instance* inst : order_.Members()) {
     if (!Leaving(inst->state)) r.to_replace.push_back(inst->id);
   }
   refresh_ = std::move(r);
   RefreshStep();
+  return true;
+}
+
+std::optional<RefreshStatus> AutoScalingGroup::UnfinishedRefresh() const {
+  if (!refresh_) return std::nullopt;
+  return refresh_->status;
+}
+
+bool AutoScalingGroup::CancelInstanceRefresh() {
+  if (!refresh_ || refresh_->status != RefreshStatus::kInProgress) return false;
+  refresh_->status = RefreshStatus::kCancelling;
+  refresh_->to_replace.clear();
+  MaybeEndCancel();
   return true;
 }
 
@@ -87,6 +101,7 @@ void AutoScalingGroup::Kill(const std::string& id) {
                pool_);
   Forget(it);
   workload_->InstanceGone(id);
+  MaybeEndCancel();
   // The EC2 health check sees it gone; the group replaces it.
   if (!deleting_) ScheduleActivity(Sample(opts_.reaction_delay, activity_rng_));
 }
@@ -211,7 +226,7 @@ void AutoScalingGroup::ScaleIn(int32_t count) {
 // One batch of the refresh: terminate, and let the group launch replacements
 // with the latest template; the next batch waits for their warmup.
 void AutoScalingGroup::RefreshStep() {
-  if (!refresh_) return;
+  if (!refresh_ || refresh_->status != RefreshStatus::kInProgress) return;
   std::vector<std::string>& left = refresh_->to_replace;
   std::erase_if(left, [this](const std::string& id) { return !instances_.count(id); });
   if (left.empty()) {
@@ -226,10 +241,33 @@ void AutoScalingGroup::RefreshStep() {
   ScheduleActivity(Sample(opts_.reaction_delay, activity_rng_));
 }
 
+// A replacement's warmup ran out; the batch's last one starts the next batch.
+// The timers of a cancelled refresh count toward no later one.
+void AutoScalingGroup::EndWarmup(uint64_t refresh_id) {
+  if (!refresh_ || refresh_->id != refresh_id) return;
+  if (--refresh_->warming <= 0) RefreshStep();
+}
+
+// "After the cancellation is complete, the status of the instance refresh is
+// set to Cancelled" (cancel-instance-refresh.html); it completes once the
+// in-flight launches and terminations have (API_CancelInstanceRefresh,
+// WaitForTransitioningInstances). How long AWS then takes to report it is
+// not published: the group's reaction delay stands in (§1.2).
+void AutoScalingGroup::MaybeEndCancel() {
+  if (!refresh_ || refresh_->status != RefreshStatus::kCancelling || refresh_->cancel_ending)
+    return;
+  if (static_cast<int32_t>(instances_.size()) > in_service_) return;
+  refresh_->cancel_ending = true;
+  loop_->After(Sample(opts_.reaction_delay, refresh_rng_), [this, id = refresh_->id] {
+    if (refresh_ && refresh_->id == id) refresh_.reset();  // Cancelled
+  });
+}
+
 void AutoScalingGroup::Forget(std::map<std::string, Instance>::iterator it) {
   const Instance& inst = it->second;
   --zone_count_[inst.zone];
   if (!Leaving(inst.state)) --zone_live_[inst.zone], --live_;
+  if (inst.state == State::kInService) --in_service_;
   order_.Remove(inst.seq);
   instances_.erase(it);
 }

@@ -2,7 +2,8 @@
 // capacity carried out by scaling activities that balance zones and may fail
 // with InsufficientInstanceCapacity, instances Pending (-> Pending:Wait) ->
 // InService -> Terminating (-> Terminating:Wait) -> Terminated, spot
-// interruptions, the Default termination policy, instance refresh.
+// interruptions, the Default termination policy, instance refresh and its
+// cancellation.
 #pragma once
 
 #include <map>
@@ -12,6 +13,7 @@
 #include <vector>
 
 #include "models/asg/asg_options.h"
+#include "models/asg/instance_refresh.h"
 #include "models/common/launch_order.h"
 #include "sim/event_loop.h"
 #include "sim/random.h"
@@ -76,6 +78,7 @@ class AutoScalingGroup {
   bool deleting() const { return deleting_; }
   int32_t desired() const { return desired_; }
   int launch_template_version() const { return lt_version_; }
+  // An instance refresh is unfinished: InProgress or Cancelling.
   bool refreshing() const { return refresh_.has_value(); }
   const AsgOptions& options() const { return opts_; }
   // The account's API buckets, shared by every group of the run; nullptr
@@ -89,8 +92,17 @@ class AutoScalingGroup {
   // CreateLaunchTemplateVersion: new launches use it ("$Latest").
   void NewLaunchTemplateVersion(const std::string& kubelet_version);
   // StartInstanceRefresh: replaces every instance (SkipMatching unset). False
-  // if one is already running (InstanceRefreshInProgress).
+  // if one is unfinished, Cancelling included (InstanceRefreshInProgress).
   bool StartInstanceRefresh();
+  // DescribeInstanceRefreshes, as CAPA reads it: the status of the unfinished
+  // refresh, if there is one.
+  std::optional<RefreshStatus> UnfinishedRefresh() const;
+  // CancelInstanceRefresh with WaitForTransitioningInstances at its default
+  // (docs/reference/providers.md §1.2): no further batch starts; the refresh
+  // is Cancelling until no instance of the group is launching or terminating,
+  // then Cancelled one reactionDelay later. Replacements already made stay.
+  // False if none is InProgress (ActiveInstanceRefreshNotFound).
+  bool CancelInstanceRefresh();
   // DeleteAutoScalingGroup(ForceDelete): terminates everything, then is gone.
   void Delete();
   // The cloud takes `id` away (spot reclaim, hardware failure).
@@ -109,8 +121,11 @@ class AutoScalingGroup {
 
  private:
   struct Refresh {
+    uint64_t id = 0;  // tells a refresh's timers from a later one's
+    RefreshStatus status = RefreshStatus::kInProgress;
     std::vector<std::string> to_replace;  // instances present when it started
     int32_t warming = 0;                  // replacements not yet InService + warmup
+    bool cancel_ending = false;           // Cancelled is scheduled
   };
   void ScheduleActivity(Duration delay);
   void Activity();
@@ -129,6 +144,9 @@ class AutoScalingGroup {
   void Launch(const std::string& zone);
   void ScaleIn(int32_t count);
   void RefreshStep();
+  void EndWarmup(uint64_t refresh_id);
+  // Cancelling ends once nothing is launching or terminating.
+  void MaybeEndCancel();
   void SetState(Instance* inst, State s);
   void Forget(std::map<std::string, Instance>::iterator it);
 
@@ -138,7 +156,8 @@ class AutoScalingGroup {
   std::string pool_;
   AsgOptions opts_;
   AwsThrottle* throttle_ = nullptr;
-  Rng launch_rng_, delete_rng_, activity_rng_, fault_rng_, policy_rng_, hook_rng_, spot_rng_;
+  Rng launch_rng_, delete_rng_, activity_rng_, fault_rng_, policy_rng_, hook_rng_, spot_rng_,
+      refresh_rng_;
   bool exists_ = false;
   bool deleting_ = false;
   int32_t desired_ = 0;
@@ -154,7 +173,10 @@ class AutoScalingGroup {
   // (balance), kept so a launch does not scan the group.
   std::map<std::string, int32_t> zone_count_, zone_live_;
   int32_t live_ = 0;
+  // Instances InService; every other member is launching or terminating.
+  int32_t in_service_ = 0;
   std::optional<Refresh> refresh_;
+  uint64_t refreshes_started_ = 0;
 };
 
 }  // namespace mpsim::asg

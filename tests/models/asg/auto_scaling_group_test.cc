@@ -1,12 +1,16 @@
 // The simulated Auto Scaling Group: zone balancing, partial scale-ups that
 // recover after InsufficientInstanceCapacity, lifecycle states in the API
-// listing, scale-in by the Default policy, deletion.
+// listing, scale-in by the Default policy, deletion, instance refresh and
+// its cancellation.
 #include "models/asg/auto_scaling_group.h"
 
 #include <gtest/gtest.h>
 
 #include <map>
+#include <optional>
 #include <set>
+#include <string>
+#include <vector>
 
 #include "tests/models/asg/asg_fixture.h"
 
@@ -102,6 +106,63 @@ TEST_F(AsgTest, RefreshReplacesEveryInstanceWithTheNewTemplate) {
   EXPECT_FALSE(g.refreshing());
   ASSERT_EQ(g.size(), 3u);
   for (const Instance* i : g.Describe()) EXPECT_EQ(i->kubelet_version, "v1.31.0");
+}
+
+std::vector<std::string> KubeletVersions(AutoScalingGroup& g) {
+  std::vector<std::string> out;
+  for (const Instance* i : g.Describe()) out.push_back(i->kubelet_version);
+  return out;
+}
+
+// CancelInstanceRefresh waits for the transitioning instances (docs/reference/providers.md
+// §1.2): the refresh's first batch terminates i-1 at 60 s (gone at 90 s) and
+// launches i-4 at 61 s (InService at 81 s); cancelled at 70 s, the refresh is
+// Cancelling until 90 s and Cancelled one reaction delay (1 s) later. No
+// further batch starts; the replacement made stays.
+TEST_F(AsgTest, CancelledRefreshIsCancellingUntilNothingTransitionsThenStopsReplacing) {
+  AutoScalingGroup g(&loop_, &workload_, &rec_, "mp-0", Options(), 1);
+  g.Create(3, "v1.30.0");
+  RunTo(kMinute);
+  EXPECT_EQ(g.UnfinishedRefresh(), std::nullopt);
+  EXPECT_FALSE(g.CancelInstanceRefresh()) << "ActiveInstanceRefreshNotFound";
+  g.NewLaunchTemplateVersion("v1.31.0");
+  ASSERT_TRUE(g.StartInstanceRefresh());
+  EXPECT_EQ(g.UnfinishedRefresh(), RefreshStatus::kInProgress);
+  RunTo(70 * kSecond);
+  ASSERT_TRUE(g.CancelInstanceRefresh());
+  EXPECT_EQ(g.UnfinishedRefresh(), RefreshStatus::kCancelling);
+  EXPECT_FALSE(g.CancelInstanceRefresh()) << "only an InProgress refresh is cancelled";
+  EXPECT_FALSE(g.StartInstanceRefresh()) << "InstanceRefreshInProgress while Cancelling";
+  RunTo(89 * kSecond);  // i-4 is InService, i-1 still Terminating
+  EXPECT_EQ(g.UnfinishedRefresh(), RefreshStatus::kCancelling);
+  RunTo(90 * kSecond + kSecond / 2);  // i-1 gone at 90 s
+  EXPECT_EQ(g.UnfinishedRefresh(), RefreshStatus::kCancelling);
+  RunTo(92 * kSecond);
+  EXPECT_EQ(g.UnfinishedRefresh(), std::nullopt) << "Cancelled";
+  RunTo(2 * kHour);  // i-4's warmup ran out at 381 s: no second batch
+  EXPECT_EQ(KubeletVersions(g), (std::vector<std::string>{"v1.30.0", "v1.30.0", "v1.31.0"}));
+  // A later refresh starts afresh and replaces every instance.
+  g.NewLaunchTemplateVersion("v1.32.0");
+  ASSERT_TRUE(g.StartInstanceRefresh());
+  RunTo(4 * kHour);
+  EXPECT_FALSE(g.refreshing());
+  EXPECT_EQ(KubeletVersions(g), (std::vector<std::string>{"v1.32.0", "v1.32.0", "v1.32.0"}));
+}
+
+// Cancelled between batches (a replacement warming up, nothing launching or
+// terminating): Cancelled after one reaction delay.
+TEST_F(AsgTest, RefreshCancelledDuringWarmupEndsAfterTheReactionDelay) {
+  AutoScalingGroup g(&loop_, &workload_, &rec_, "mp-0", Options(), 1);
+  g.Create(3, "v1.30.0");
+  RunTo(kMinute);
+  g.NewLaunchTemplateVersion("v1.31.0");
+  ASSERT_TRUE(g.StartInstanceRefresh());
+  RunTo(200 * kSecond);
+  ASSERT_TRUE(g.CancelInstanceRefresh());
+  RunTo(200 * kSecond + kSecond / 2);
+  EXPECT_EQ(g.UnfinishedRefresh(), RefreshStatus::kCancelling);
+  RunTo(202 * kSecond);
+  EXPECT_EQ(g.UnfinishedRefresh(), std::nullopt);
 }
 
 // Launches past the account's RunInstances tokens fail the activity, which
