@@ -13,6 +13,9 @@ namespace {
 
 constexpr Duration kAfterCreate =
     15 * kSecond;  // CAPA: RequeueAfter 15s after CreateAutoScalingGroup
+// CAPA: RequeueAfter 30s while an unfinished instance refresh keeps a new
+// one from starting (docs/reference/providers.md §1.6.3 step 4).
+constexpr Duration kRefreshWait = 30 * kSecond;
 // CAPA's DeleteASGAndWait blocks on the GroupNotExists waiter for at most
 // 15 min (pkg/cloud/services/autoscaling/autoscalinggroup.go). The simulator
 // polls inside that window instead, so the worker is not held, which only
@@ -65,12 +68,17 @@ Status AwsMachinePoolReconciler::ReconcileNormal(const InfraMachinePool& imp, co
   if (!mp.spec.template_.spec.bootstrap.data_secret_name)
     return Status::Ok();  // WaitingForBootstrapData
   if (Status s = Call(imp, "autoscaling:DescribeAutoScalingGroups"); !s.ok()) return s;
+  // The launch template comes first, group or none; a pass it requeues ends
+  // here, before the group's size or the providerIDList is touched.
+  Status lt = ReconcileLaunchTemplate(imp, mp, asg, result);
+  if (!lt.ok() || result->requeue_after > 0) return lt;
   if (!asg->exists()) {
-    if (Status s = Create(imp, mp, asg); !s.ok()) return s;
+    // The group on "$Latest"; the template a failed create made is kept.
+    if (Status s = Call(imp, "autoscaling:CreateAutoScalingGroup"); !s.ok()) return s;
+    asg->Create(mp.spec.replicas.value_or(1), template_versions_[imp.meta.name]);
     result->requeue_after = kAfterCreate;
     return Status::Ok();
   }
-  if (Status s = SyncLaunchTemplate(imp, mp, asg); !s.ok()) return s;
   if (Status s = SyncReplicas(imp, mp, asg); !s.ok()) return s;
   if (Status s = WriteStatus(imp, asg); !s.ok()) return s;
   if (!asg->options().machine_pool_machines) return Status::Ok();
@@ -79,34 +87,52 @@ Status AwsMachinePoolReconciler::ReconcileNormal(const InfraMachinePool& imp, co
   return Status::Ok();
 }
 
-// The launch template first, then the group on "$Latest"; a template made by
-// a pass whose CreateAutoScalingGroup failed is found, not made again.
-Status AwsMachinePoolReconciler::Create(const InfraMachinePool& imp, const MachinePool& mp,
-                                        AutoScalingGroup* asg) {
+// ReconcileLaunchTemplate (launchtemplate.go, docs/reference/providers.md
+// §1.6.3), for the one change the model makes: a new Kubernetes version means
+// a new AMI (CAPA PR #2193). In its order: make the template if there is none;
+// wait for an unfinished refresh (step 4); a new template version (step 5);
+// the refresh, only once the group exists (step 6). If StartInstanceRefresh
+// fails after the new version exists, the next pass sees no difference and
+// the refresh is never started (the FIXME of §1.6.3).
+Status AwsMachinePoolReconciler::ReconcileLaunchTemplate(const InfraMachinePool& imp,
+                                                         const MachinePool& mp,
+                                                         AutoScalingGroup* asg, Result* result) {
   const std::string version = mp.spec.template_.spec.version.value_or("");
-  if (!template_versions_.count(imp.meta.name)) {
+  auto current = template_versions_.find(imp.meta.name);
+  if (current == template_versions_.end()) {
     if (Status s = Call(imp, "ec2:CreateLaunchTemplate"); !s.ok()) return s;
-    template_versions_[imp.meta.name] = version;
+    template_versions_.emplace(imp.meta.name, version);
+    return Status::Ok();
   }
-  if (Status s = Call(imp, "autoscaling:CreateAutoScalingGroup"); !s.ok()) return s;
-  asg->Create(mp.spec.replicas.value_or(1), template_versions_[imp.meta.name]);
+  if (version == current->second) return Status::Ok();  // amiChanged is false
+  Status wait = WaitForUnfinishedRefresh(imp, asg, result);
+  if (!wait.ok() || result->requeue_after > 0) return wait;
+  if (Status s = Call(imp, "ec2:CreateLaunchTemplateVersion"); !s.ok()) return s;
+  current->second = version;
+  asg->NewLaunchTemplateVersion(version);
+  if (!asg->exists()) return Status::Ok();  // no group yet: no refresh
+  if (Status s = Call(imp, "autoscaling:StartInstanceRefresh"); !s.ok()) return s;
+  if (!asg->StartInstanceRefresh()) {
+    return Status::Conflict("failed to start ASG instance refresh \"" + imp.meta.name +
+                            "\": InstanceRefreshInProgress");
+  }
   return Status::Ok();
 }
 
-// launchtemplate.go: a new Kubernetes version means a new AMI, a new template
-// version and an instance refresh (CAPA PR #2193). If StartInstanceRefresh
-// fails after the new version exists, the next pass sees no difference and
-// the refresh is never started (the FIXME of docs/reference/providers.md §1.6.3).
-Status AwsMachinePoolReconciler::SyncLaunchTemplate(const InfraMachinePool& imp,
-                                                    const MachinePool& mp, AutoScalingGroup* asg) {
-  const std::string version = mp.spec.template_.spec.version.value_or("");
-  std::string& current = template_versions_[mp.spec.template_.spec.infrastructure_ref.name];
-  if (version == current) return Status::Ok();
-  if (Status s = Call(imp, "ec2:CreateLaunchTemplateVersion"); !s.ok()) return s;
-  current = version;
-  asg->NewLaunchTemplateVersion(version);
-  if (Status s = Call(imp, "autoscaling:StartInstanceRefresh"); !s.ok()) return s;
-  asg->StartInstanceRefresh();
+// Only one refresh at a time: CAPA cancels an InProgress one (a Cancelling one
+// is left to end) and comes back in 30 s (launchtemplate.go:251-275). Without
+// a group there is nothing to wait for.
+Status AwsMachinePoolReconciler::WaitForUnfinishedRefresh(const InfraMachinePool& imp,
+                                                          AutoScalingGroup* asg, Result* result) {
+  if (!asg->exists()) return Status::Ok();
+  if (Status s = Call(imp, "autoscaling:DescribeInstanceRefreshes"); !s.ok()) return s;
+  const std::optional<RefreshStatus> unfinished = asg->UnfinishedRefresh();
+  if (!unfinished) return Status::Ok();
+  if (*unfinished != RefreshStatus::kCancelling) {
+    if (Status s = Call(imp, "autoscaling:CancelInstanceRefresh"); !s.ok()) return s;
+    asg->CancelInstanceRefresh();  // ActiveInstanceRefreshNotFound is success to CAPA
+  }
+  result->requeue_after = kRefreshWait;
   return Status::Ok();
 }
 

@@ -35,10 +35,13 @@ class AwsMachinePoolReconciler : public Reconciler {
   Status ReconcileNormal(const InfraMachinePool& imp, const MachinePool& mp, AutoScalingGroup* asg,
                          Result* result);
   Status ReconcileDelete(const InfraMachinePool& imp, AutoScalingGroup* asg, Result* result);
-  Status Create(const InfraMachinePool& imp, const MachinePool& mp, AutoScalingGroup* asg);
+  Status ReconcileLaunchTemplate(const InfraMachinePool& imp, const MachinePool& mp,
+                                 AutoScalingGroup* asg, Result* result);
+  // canStartInstanceRefresh and cancelInstanceRefresh: sets the pass's
+  // requeue while an unfinished refresh keeps a new one from starting.
+  Status WaitForUnfinishedRefresh(const InfraMachinePool& imp, AutoScalingGroup* asg,
+                                  Result* result);
   Status SyncReplicas(const InfraMachinePool& imp, const MachinePool& mp, AutoScalingGroup* asg);
-  Status SyncLaunchTemplate(const InfraMachinePool& imp, const MachinePool& mp,
-                            AutoScalingGroup* asg);
   Status WriteStatus(const InfraMachinePool& imp, AutoScalingGroup* asg);
   Status WaitForDelete(const InfraMachinePool& imp, AutoScalingGroup* asg, Result* result);
   // The MachinePoolMachines gate's AWSMachines made and orphans let go

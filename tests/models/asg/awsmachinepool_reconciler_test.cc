@@ -1,7 +1,8 @@
 // CAPA's AWSMachinePool controller against a real simulated Auto Scaling
 // Group and a fake API client (docs/reference/providers.md §1.6): throttled AWS calls
-// surface as the pass's error, the MachinePoolMachines gate's 3-minute
-// requeue, and deletion blocking up to 15 minutes on the ASG delete.
+// surface as the pass's error, a version change during a running instance
+// refresh, the MachinePoolMachines gate's 3-minute requeue, and deletion
+// blocking up to 15 minutes on the ASG delete.
 #include "models/asg/awsmachinepool_reconciler.h"
 
 #include <gtest/gtest.h>
@@ -101,6 +102,65 @@ TEST_F(AwsMpTest, ThrottledLaunchTemplateVersionIsRequestLimitExceededThenRetrie
   EXPECT_EQ(asg_->launch_template_version(), 2);
   EXPECT_TRUE(asg_->refreshing());
   EXPECT_EQ(Faults("RequestLimitExceeded"), 1u);
+}
+
+// launchtemplate.go:251-275 (docs/reference/providers.md §1.6.3 step 4): a
+// second version change while the first refresh runs cancels it and requeues
+// 30 s without a new template version; once the refresh is Cancelled, the
+// version is made and a new refresh replaces every instance.
+TEST_F(AwsMpTest, VersionChangeDuringARefreshCancelsItAndWaitsBeforeTheNewVersion) {
+  Converge(3);
+  auto upgrade = [this](const char* version) {
+    MachinePool mp = client_.machine_pools().At(kKey);
+    mp.spec.template_.spec.version = version;
+    client_.machine_pools().Add(mp);
+  };
+  upgrade("v1.31.0");
+  EXPECT_EQ(OkPass(), Result{});
+  EXPECT_EQ(asg_->launch_template_version(), 2);
+  EXPECT_EQ(asg_->UnfinishedRefresh(), RefreshStatus::kInProgress);
+  // At 70 s the first batch is in flight: one instance Terminating until 90 s.
+  RunTo(70 * kSecond);
+  upgrade("v1.32.0");
+  EXPECT_EQ(OkPass().requeue_after, 30 * kSecond);
+  EXPECT_EQ(asg_->launch_template_version(), 2) << "no new version while a refresh is unfinished";
+  EXPECT_EQ(asg_->UnfinishedRefresh(), RefreshStatus::kCancelling);
+  EXPECT_EQ(Calls("autoscaling:CancelInstanceRefresh"), 1u);
+  RunTo(80 * kSecond);
+  EXPECT_EQ(OkPass().requeue_after, 30 * kSecond);
+  EXPECT_EQ(Calls("autoscaling:CancelInstanceRefresh"), 1u)
+      << "a Cancelling refresh is left to end";
+  RunTo(100 * kSecond);  // Cancelled at 91 s
+  EXPECT_EQ(OkPass(), Result{});
+  EXPECT_EQ(asg_->launch_template_version(), 3);
+  EXPECT_EQ(asg_->UnfinishedRefresh(), RefreshStatus::kInProgress);
+  EXPECT_EQ(Calls("autoscaling:DescribeInstanceRefreshes"), 4u);  // one a pass
+  EXPECT_EQ(Calls("ec2:CreateLaunchTemplateVersion"), 2u);
+  EXPECT_EQ(Calls("autoscaling:StartInstanceRefresh"), 2u);
+  RunTo(2 * kHour);
+  EXPECT_FALSE(asg_->refreshing());
+  for (const Instance* i : asg_->Describe()) EXPECT_EQ(i->kubelet_version, "v1.32.0") << i->id;
+}
+
+// Before the group exists there is no refresh to wait for, and none to start:
+// the template gets the new version and the group is created on it.
+TEST_F(AwsMpTest, VersionChangeBeforeTheGroupExistsMakesTheVersionWithoutARefresh) {
+  AsgOptions o = Options();
+  o.api_throttling = {.enabled = true, .mutating_burst = 1, .mutating_refill = 1};
+  Start(2, o);
+  ASSERT_TRUE(throttle_->Take("autoscaling:UpdateAutoScalingGroup", 0).empty());
+  Result res;
+  EXPECT_EQ(Pass(&res).code(), Status::Code::kThrottled) << "CreateAutoScalingGroup";
+  EXPECT_FALSE(asg_->exists());
+  MachinePool mp = client_.machine_pools().At(kKey);
+  mp.spec.template_.spec.version = "v1.31.0";
+  client_.machine_pools().Add(mp);
+  RunTo(10 * kSecond);
+  EXPECT_EQ(OkPass().requeue_after, 15 * kSecond);
+  EXPECT_EQ(Calls("autoscaling:DescribeInstanceRefreshes"), 0u);
+  EXPECT_EQ(Calls("autoscaling:StartInstanceRefresh"), 0u);
+  RunTo(kMinute);
+  for (const Instance* i : asg_->Describe()) EXPECT_EQ(i->kubelet_version, "v1.31.0") << i->id;
 }
 
 TEST_F(AwsMpTest, WithoutThrottlingNoBurstIsRefused) {
