@@ -99,10 +99,11 @@ bool RolloutInProgress(int32_t desired, int32_t last_reconciled_replicas, bool a
 // HEAD (docs/reference/providers.md §2.6.3, commits 0ef04d737 and 5db8772d2): failed and
 // deleting machines first, as before. Over-provision is ready plus unready
 // machines less the protected ones: during a rollout, as many unready
-// latest-model machines as there are ready old-model ones they will replace
-// (the first ones in policy order). Victims: unready old-model, unready
-// latest-model beyond the protected ones, ready old-model, ready
-// latest-model. Only then does a shortage of ready machines stop the pass.
+// latest-model machines as there are ready old-model ones they will replace.
+// Victims: unready old-model, then the first (count - protected) unready
+// latest-model ones in policy order, so the last ones are protected; then
+// ready old-model, ready latest-model. Only then does a shortage of ready
+// machines stop the pass.
 std::vector<uint64_t> SelectMachinesToDeleteHead(int32_t desired,
                                                  const std::string& max_unavailable,
                                                  DeletePolicy policy,
@@ -127,8 +128,8 @@ std::vector<uint64_t> SelectMachinesToDeleteHead(int32_t desired,
       desired;
   if (over > 0) {
     std::vector<const MachineView*> pick = unready_old;
-    pick.insert(pick.end(), unready_new.begin() + static_cast<ptrdiff_t>(protect),
-                unready_new.end());
+    pick.insert(pick.end(), unready_new.begin(),
+                unready_new.end() - static_cast<ptrdiff_t>(protect));
     pick.insert(pick.end(), ready_old.begin(), ready_old.end());
     pick.insert(pick.end(), ready_new.begin(), ready_new.end());
     return Ids(pick, static_cast<size_t>(over));

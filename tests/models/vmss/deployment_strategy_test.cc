@@ -178,16 +178,29 @@ TEST(SelectMachinesToDeleteHead, UnreadyOldModelMachineGoesDuringARollout) {
 }
 
 // Two unready latest-model machines and one ready old-model machine during a
-// rollout: one is protected (the first in policy order), the other is
-// over-provision; v1.26.0 sees 3 ready of 3 and no budget.
+// rollout: one is protected, the other is over-provision; v1.26.0 sees 3
+// ready of 3 and no budget. CAPZ HEAD deletes the first (2 - 1) unready
+// latest-model machines in policy order and so protects the last one
+// (machinepool_deployment_strategy.go:264-284, docs/reference/providers.md
+// §2.6.3): the older under Oldest, the newer under Newest.
 TEST(SelectMachinesToDeleteHead, UnreadyReplacementsBeyondTheProtectedCountGo) {
   const std::vector<MachineView> m = {Vm(0, true, false), Vm(1, true, true), Vm(2, true, true),
                                       Vm(3, false, true), Vm(4, false, true)};
   EXPECT_TRUE(Select(3, DeletePolicy::kOldest, m).empty());
-  EXPECT_EQ(SelectHead(3, DeletePolicy::kOldest, m, true), (Ids{4}));
-  EXPECT_EQ(SelectHead(3, DeletePolicy::kNewest, m, true), (Ids{3}));
+  EXPECT_EQ(SelectHead(3, DeletePolicy::kOldest, m, true), (Ids{3}));
+  EXPECT_EQ(SelectHead(3, DeletePolicy::kNewest, m, true), (Ids{4}));
   // Not a rollout (a scale-down below the last reconciled replicas): none is protected.
   EXPECT_EQ(SelectHead(3, DeletePolicy::kOldest, m, false), (Ids{3, 4}));
+}
+
+// Three unready replacements, two ready old-model machines to replace: two are
+// protected, and the one that goes is the first in policy order
+// (machinepool_deployment_strategy.go:270-283), whatever the policy.
+TEST(SelectMachinesToDeleteHead, ProtectedReplacementsAreTheLastInPolicyOrder) {
+  const std::vector<MachineView> m = {Vm(0, true, false), Vm(1, true, false), Vm(2, true, true),
+                                      Vm(3, false, true), Vm(4, false, true), Vm(5, false, true)};
+  EXPECT_EQ(SelectHead(3, DeletePolicy::kOldest, m, true), (Ids{3}));
+  EXPECT_EQ(SelectHead(3, DeletePolicy::kNewest, m, true), (Ids{5}));
 }
 
 // Over by one with an unready latest-model machine and a ready old-model one:
