@@ -19,13 +19,13 @@ namespace {
 namespace fs = std::filesystem;
 using testing::Src;
 
-struct Result {
+struct CliResult {
   int status;       // exit status; -1 when killed by a signal (a crash, or the timeout)
   std::string out;  // stdout and stderr
 };
 
 // Runs mpsim with a time limit, so that a hang fails the test instead of the suite.
-Result RunMpsim(const std::string& args) {
+CliResult RunMpsim(const std::string& args) {
   const std::string cmd = "timeout -s KILL 60 " + std::string(MPSIM_BINARY) + " " + args + " 2>&1";
   FILE* p = popen(cmd.c_str(), "r");
   std::string out;
@@ -50,7 +50,7 @@ std::vector<std::string> Lines(const std::string& text) {
 }
 
 // Exit 2, and every line of output is an error message of ours.
-void ExpectCleanError(const Result& r, const std::string& what) {
+void ExpectCleanError(const CliResult& r, const std::string& what) {
   EXPECT_EQ(r.status, 2) << what << "\n" << r.out;
   const std::vector<std::string> lines = Lines(r.out);
   ASSERT_FALSE(lines.empty()) << what << ": no message";
@@ -85,7 +85,7 @@ TEST(CliE2EBadInput, EveryBrokenScenarioFileNamesItsPosition) {
     const std::vector<std::string> commands = {"validate " + Quoted(path),
                                                "run " + Quoted(path) + " --out " + out.string()};
     for (const std::string& cmd : commands) {
-      const Result r = RunMpsim(cmd);
+      const CliResult r = RunMpsim(cmd);
       ExpectCleanError(r, cmd);
       EXPECT_EQ(r.out.rfind(prefix, 0), 0u) << cmd << "\n" << r.out;
       EXPECT_NE(Lines(r.out)[0].find(expect_line.substr(10)), std::string::npos) << r.out;
@@ -99,7 +99,7 @@ TEST(CliE2EBadInput, DirectoryInsteadOfAFile) {
   const fs::path dir = Temp("a_dir");
   fs::create_directories(dir);
   for (const std::string cmd : {"run ", "validate "}) {
-    Result r = RunMpsim(cmd + dir.string());
+    CliResult r = RunMpsim(cmd + dir.string());
     ExpectCleanError(r, cmd + "a directory");
     EXPECT_NE(r.out.find("is a directory; expected a scenario file"), std::string::npos) << r.out;
   }
@@ -110,7 +110,7 @@ TEST(CliE2EBadInput, UnreadableFile) {
   const fs::path file = Temp("unreadable.yaml");
   fs::copy_file(Src("scenarios/demo.yaml"), file);
   fs::permissions(file, fs::perms::none);
-  Result r = RunMpsim("run " + file.string());
+  CliResult r = RunMpsim("run " + file.string());
   ExpectCleanError(r, "unreadable file");
   EXPECT_NE(r.out.find("cannot read the scenario"), std::string::npos) << r.out;
 }
@@ -145,7 +145,7 @@ TEST(CliE2EBadInput, BadSetPathsAndValues) {
         "spec.machinePools[0].replicas[0]=1",
         "metadata.name=../x",
         "spec.seed=abc"}) {
-    Result r = RunMpsim("run " + demo + " --out " + out.string() + " --set " + Quoted(set));
+    CliResult r = RunMpsim("run " + demo + " --out " + out.string() + " --set " + Quoted(set));
     ExpectCleanError(r, "--set " + set);
     EXPECT_EQ(r.out.rfind("error: --set " + set + ": ", 0), 0u) << r.out;
   }
@@ -155,7 +155,7 @@ TEST(CliE2EBadInput, BadSetPathsAndValues) {
 TEST(CliE2EBadInput, SeedThatIsNoNumber) {
   const std::string demo = Src("scenarios/demo.yaml");
   for (const std::string seed : {"abc", "-1", "99999999999999999999999", "1.5", "", "0x10", " 7"}) {
-    Result r = RunMpsim("run " + demo + " --out /dev/null --seed " + Quoted(seed));
+    CliResult r = RunMpsim("run " + demo + " --out /dev/null --seed " + Quoted(seed));
     EXPECT_EQ(r.status, 2) << "--seed " << seed << "\n" << r.out;
     EXPECT_NE(r.out.find("--seed"), std::string::npos) << r.out;
     EXPECT_EQ(r.out.find("terminate called"), std::string::npos) << r.out;
@@ -163,7 +163,7 @@ TEST(CliE2EBadInput, SeedThatIsNoNumber) {
 }
 
 TEST(CliE2EBadInput, UnknownCommandSuggestsOne) {
-  Result r = RunMpsim("frobnicate x.yaml");
+  CliResult r = RunMpsim("frobnicate x.yaml");
   ExpectCleanError(r, "frobnicate");
   EXPECT_NE(r.out.find("unknown command \"frobnicate\""), std::string::npos) << r.out;
   r = RunMpsim("rnu x.yaml");
@@ -175,7 +175,7 @@ TEST(CliE2EBadInput, UnknownCommandSuggestsOne) {
 TEST(CliE2EBadInput, OutputDirectoryThatIsAFile) {
   const fs::path file = Temp("out_is_a_file");
   std::ofstream(file) << "not a directory\n";
-  Result r = RunMpsim("run " + Src("scenarios/demo.yaml") + " --quiet --out " + file.string());
+  CliResult r = RunMpsim("run " + Src("scenarios/demo.yaml") + " --quiet --out " + file.string());
   ExpectCleanError(r, "--out FILE");
 }
 
@@ -187,7 +187,7 @@ TEST(CliE2EBadInput, BudgetsStopARunWithOneErrorAndNoOutput) {
       {"spec.limits.maxMemoryMiB=1", "over its budget spec.limits.maxMemoryMiB (1)"},
       {"spec.limits.maxEventsPerInstant=1", "zero-delay event loop"}};
   for (const auto& [set, want] : cases) {
-    Result r = RunMpsim("run " + demo + " --out " + out.string() + " --set " + set);
+    CliResult r = RunMpsim("run " + demo + " --out " + out.string() + " --set " + set);
     ExpectCleanError(r, set);
     EXPECT_EQ(Lines(r.out).size(), 1u) << r.out;
     EXPECT_NE(r.out.find(want), std::string::npos) << r.out;
@@ -196,7 +196,7 @@ TEST(CliE2EBadInput, BudgetsStopARunWithOneErrorAndNoOutput) {
 }
 
 TEST(CliE2EBadInput, CheckOverTheWholeCorpus) {
-  Result r = RunMpsim("check " + Src("tests/data/bad"));
+  CliResult r = RunMpsim("check " + Src("tests/data/bad"));
   EXPECT_EQ(r.status, 2) << r.out;
   EXPECT_EQ(r.out.find("terminate called"), std::string::npos) << r.out;
 }
