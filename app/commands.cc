@@ -78,7 +78,14 @@ int ValidateCommand(const std::vector<std::string>& scenarios) {
   int status = kExitOk;
   for (const std::string& path : scenarios) {
     proto::Scenario sc;
-    if (LoadOrReport(path, {}, &sc)) {
+    std::vector<ScenarioError> errors;
+    std::vector<ScenarioError> warnings;
+    const bool ok = LoadScenario(path, {}, &sc, &errors, &warnings);
+    for (const ScenarioError& e : errors) std::cerr << "error: " << e.String() << "\n";
+    // Settings that can never converge are still a valid scenario (exit 0):
+    // a study of that failure is a fair use.
+    for (const ScenarioError& w : warnings) std::cerr << "warning: " << w.String() << "\n";
+    if (ok) {
       std::cout << path << ": ok (" << sc.metadata().name() << ", "
                 << sc.spec().machine_pools_size() << " pool(s), " << sc.spec().events_size()
                 << " event(s))\n";

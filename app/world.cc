@@ -79,6 +79,7 @@ class World {
   void ConnectionChanged();
   void HookReconciles(Manager* m);
   void RecordRequeue(const std::string& controller, const ReconcileRecord& r);
+  std::string PoolOf(const std::string& object);
   void CreateCluster();
   void CreatePool(const proto::MachinePoolSpec& p);
   ObjectKey ClusterKey() const { return {kNamespace, kClusterName}; }
@@ -235,6 +236,10 @@ void World::HookReconciles(Manager* m) {
         outcome = "requeueAfter " + FormatDuration(r.result.requeue_after);
       }
       rec_.Reconcile({name, r.request.key.name, r.start, r.end, outcome});
+      if (!r.status.ok()) {
+        const std::string pool = PoolOf(r.request.key.name);
+        if (!pool.empty()) rec_.ReconcileError(r.start, pool, name, r.status.message());
+      }
       RecordRequeue(name, r);
     });
   }
@@ -256,6 +261,21 @@ void World::RecordRequeue(const std::string& controller, const ReconcileRecord& 
   const std::string& object = r.request.key.name;
   const std::string pool = pools_.count(object) ? object : "";
   rec_.Change(loop_.Now(), "Controller", controller + "/" + object, "requeue", "", why, pool);
+}
+
+// The pool a reconciled object belongs to: a MachinePool and its
+// InfraMachinePool are named after it, a Machine and an InfraMachine carry
+// its name in a label. "" for anything else, or a member already gone.
+std::string World::PoolOf(const std::string& object) {
+  if (pools_.count(object)) return object;
+  const ObjectKey key{kNamespace, object};
+  auto label = [](const ObjectMeta& meta) {
+    auto it = meta.labels.find(capi::kMachinePoolNameLabel);
+    return it == meta.labels.end() ? std::string() : std::string(it->second);
+  };
+  if (auto m = mgmt_.Store<Machine>().Find(key)) return label(m->meta);
+  if (auto m = mgmt_.Store<InfraMachine>().Find(key)) return label(m->meta);
+  return "";
 }
 
 void World::CreateCluster() {

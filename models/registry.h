@@ -28,6 +28,11 @@ struct ProviderRegistration {
   void (*validate_edit)(const proto::MachinePoolSpec& pool,
                         const proto::Event::SetInfraPoolSpec& edit, const std::string& path,
                         std::vector<scenario::Issue>* issues) = nullptr;
+  // Appends one warning per setting of `pool`'s block, found at `path`, that
+  // upstream accepts but with which the pool can never converge (`mpsim
+  // validate` prints them, exit 0); null when the provider has none.
+  void (*warn)(const proto::MachinePoolSpec& pool, const std::string& path,
+               std::vector<scenario::Issue>* warnings) = nullptr;
   // A new provider (model and controllers) for the run.
   std::unique_ptr<InfraProvider> (*make)(const ProviderContext& ctx) = nullptr;
 };

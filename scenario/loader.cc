@@ -72,9 +72,21 @@ ScenarioError Locate(const Issue& issue, const std::string& file, const Location
   return e;
 }
 
+// Appends `issues` to *out with their positions, in file order.
+void LocateAll(const std::vector<Issue>& issues, const std::string& file,
+               const Locations& locations, const std::vector<AppliedOverride>& applied,
+               std::vector<ScenarioError>* out) {
+  std::vector<ScenarioError> found;
+  for (const Issue& issue : issues) found.push_back(Locate(issue, file, locations, applied));
+  std::stable_sort(found.begin(), found.end(), [](const ScenarioError& a, const ScenarioError& b) {
+    return std::tie(a.line, a.column) < std::tie(b.line, b.column);
+  });
+  out->insert(out->end(), found.begin(), found.end());
+}
+
 void LoadText(const std::string& text, const std::string& file,
               const std::vector<std::string>& overrides, proto::Scenario* out,
-              std::vector<ScenarioError>* errors) {
+              std::vector<ScenarioError>* errors, std::vector<ScenarioError>* warnings) {
   YAML::Node root;
   if (!scenario::ParseScenarioText(text, file, &root, errors)) return;
   Locations locations;
@@ -89,12 +101,11 @@ void LoadText(const std::string& text, const std::string& file,
   // Semantic rules read typed values; after a type error they would only add noise.
   if (issues.empty()) scenario::ValidateScenario(*out, &issues);
 
-  std::vector<ScenarioError> found;
-  for (const Issue& issue : issues) found.push_back(Locate(issue, file, locations, applied));
-  std::stable_sort(found.begin(), found.end(), [](const ScenarioError& a, const ScenarioError& b) {
-    return std::tie(a.line, a.column) < std::tie(b.line, b.column);
-  });
-  errors->insert(errors->end(), found.begin(), found.end());
+  LocateAll(issues, file, locations, applied, errors);
+  if (!issues.empty() || warnings == nullptr) return;
+  std::vector<Issue> warned;
+  scenario::WarnScenario(*out, &warned);
+  LocateAll(warned, file, locations, applied, warnings);
 }
 
 bool ReadFile(const std::string& path, std::string* text, std::string* error) {
@@ -128,12 +139,13 @@ std::string ScenarioError::String() const {
 }
 
 bool LoadScenario(const std::string& path, const std::vector<std::string>& overrides,
-                  proto::Scenario* out, std::vector<ScenarioError>* errors) {
+                  proto::Scenario* out, std::vector<ScenarioError>* errors,
+                  std::vector<ScenarioError>* warnings) {
   std::string text;
   std::string error;
   try {
     if (ReadFile(path, &text, &error)) {
-      return LoadScenarioFromString(text, path, overrides, out, errors);
+      return LoadScenarioFromString(text, path, overrides, out, errors, warnings);
     }
   } catch (const std::exception& e) {
     error = std::string("cannot read the scenario: ") + e.what();
@@ -144,11 +156,12 @@ bool LoadScenario(const std::string& path, const std::vector<std::string>& overr
 
 bool LoadScenarioFromString(const std::string& yaml_text, const std::string& file_name,
                             const std::vector<std::string>& overrides, proto::Scenario* out,
-                            std::vector<ScenarioError>* errors) {
+                            std::vector<ScenarioError>* errors,
+                            std::vector<ScenarioError>* warnings) {
   const size_t before = errors->size();
   out->Clear();
   try {
-    LoadText(yaml_text, file_name, overrides, out, errors);
+    LoadText(yaml_text, file_name, overrides, out, errors, warnings);
   } catch (const std::exception& e) {
     // A bug of ours, not the user's: say so rather than blame the file.
     errors->push_back({file_name, 0, 0, "", std::string("internal error in mpsim: ") + e.what()});

@@ -26,12 +26,16 @@ struct ScenarioError {
 
 // Reads a scenario file, applies the --set overrides (each "PATH=VALUE"), fills defaults and
 // validates. On failure returns false with at least one error; never throws, never aborts.
+// With `warnings`, a valid scenario's settings that can never converge are
+// appended there, positioned as errors are (scenario::WarnScenario).
 bool LoadScenario(const std::string& path, const std::vector<std::string>& overrides,
-                  proto::Scenario* out, std::vector<ScenarioError>* errors);
+                  proto::Scenario* out, std::vector<ScenarioError>* errors,
+                  std::vector<ScenarioError>* warnings = nullptr);
 
 // As LoadScenario, for text already in memory; `file_name` is used in the errors.
 bool LoadScenarioFromString(const std::string& yaml_text, const std::string& file_name,
                             const std::vector<std::string>& overrides, proto::Scenario* out,
-                            std::vector<ScenarioError>* errors);
+                            std::vector<ScenarioError>* errors,
+                            std::vector<ScenarioError>* warnings = nullptr);
 
 }  // namespace mpsim

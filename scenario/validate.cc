@@ -195,4 +195,15 @@ void ValidateScenario(const proto::Scenario& sc, std::vector<Issue>* issues) {
   ValidateExpectations(sc.spec(), issues);
 }
 
+void WarnScenario(const proto::Scenario& sc, std::vector<Issue>* warnings) {
+  for (int i = 0; i < sc.spec().machine_pools_size(); ++i) {
+    const proto::MachinePoolSpec& p = sc.spec().machine_pools(i);
+    const ProviderRegistration* r = FindProvider(p);
+    if (r == nullptr || r->warn == nullptr) continue;
+    const std::string path =
+        JoinKey(JoinKey(JoinIndex("spec.machinePools", i), "provider"), r->block);
+    r->warn(p, path, warnings);
+  }
+}
+
 }  // namespace mpsim::scenario

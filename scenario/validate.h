@@ -21,6 +21,11 @@ inline constexpr int kMaxConcurrentReconciles = 1'000;
 // and its defaults filled.
 void ValidateScenario(const proto::Scenario& sc, std::vector<Issue>* issues);
 
+// Appends one warning per setting that upstream accepts but with which a pool
+// can never converge; each provider names its own (ProviderRegistration::warn).
+// REQUIRES: `sc` valid (ValidateScenario found nothing).
+void WarnScenario(const proto::Scenario& sc, std::vector<Issue>* warnings);
+
 // Appends one issue per broken rule of spec.events (names, times, deleted pools).
 void ValidateEvents(const proto::ScenarioSpec& spec, std::vector<Issue>* issues);
 

@@ -11,6 +11,8 @@ namespace {
 
 std::string ReplicaString(const std::optional<int32_t>& r) { return r ? std::to_string(*r) : ""; }
 
+std::string VersionOf(const MachinePool& mp) { return mp.spec.template_.spec.version.value_or(""); }
+
 }  // namespace
 
 PoolObserver::PoolObserver(ApiServer* mgmt, ApiServer* workload, Recorder* rec)
@@ -27,6 +29,11 @@ PoolObserver::PoolObserver(ApiServer* mgmt, ApiServer* workload, Recorder* rec)
   mgmt_->Store<Machine>().Watch(
       [this](auto t, const std::shared_ptr<const Machine>& old,
              const std::shared_ptr<const Machine>& obj) { OnMachine(t, old.get(), *obj); });
+  using NodeType = WatchEvent<Node>::Type;
+  workload_->Store<Node>().Watch(
+      [this](NodeType t, const auto&, const std::shared_ptr<const Node>& obj) {
+        OnNode(*obj, t == NodeType::kDeleted);
+      });
 }
 
 // MachinePool Machines: created, deletion requested, gone. The pool is the
@@ -74,13 +81,69 @@ void PoolObserver::OnPool(const MachinePool* old, const MachinePool& mp, bool de
     rec_->Change(Now(), "MachinePool", name, "spec.replicas",
                  old ? ReplicaString(old->spec.replicas) : "", ReplicaString(mp.spec.replicas),
                  name);
+    rec_->Change(Now(), "MachinePool", name, "spec.version", old ? VersionOf(*old) : "",
+                 VersionOf(mp), name);
   }
   if (mp.meta.deletion_timestamp && (old == nullptr || !old->meta.deletion_timestamp)) {
     rec.last_spec_change = Now();
     rec.converged_since.reset();
   }
-  DiffNodeRefs(old, mp, &rec, &tracking_[name]);
+  Tracking& t = tracking_[name];
+  DiffNodeRefs(old, mp, &rec, &t);
+  SetDesiredVersion(VersionOf(mp), &t);
+  ShowUpToDate(name, t, &rec);
   UpdateConvergence(mp, &rec);
+}
+
+// A Node (re-)registered with another version, or deleted while a pool
+// still names it, changes that pool's count.
+void PoolObserver::OnNode(const Node& node, bool deleted) {
+  auto it = referenced_.find(std::string_view(node.meta.name));
+  if (it == referenced_.end()) return;
+  Referenced& r = it->second;
+  static const SharedString kNone;
+  const SharedString& version = deleted ? kNone : node.status.node_info.kubelet_version;
+  if (r.exists == !deleted && r.version == version) return;
+  Tracking& t = tracking_[r.pool];
+  t.up_to_date -= UpToDate(r, t);
+  r.exists = !deleted;
+  r.version = version;
+  t.up_to_date += UpToDate(r, t);
+  auto pool = pools_.find(r.pool);
+  if (pool != pools_.end()) ShowUpToDate(r.pool, t, &pool->second);
+}
+
+void PoolObserver::Reference(const std::string& pool, std::string_view node_name, const Node* node,
+                             Tracking* t) {
+  Unreference(node_name);  // a stale entry, should a name be listed by two pools
+  Referenced r{.pool = pool, .exists = node != nullptr};
+  if (node != nullptr) r.version = node->status.node_info.kubelet_version;
+  t->up_to_date += UpToDate(r, *t);
+  referenced_.emplace(std::string(node_name), std::move(r));
+}
+
+void PoolObserver::Unreference(std::string_view node_name) {
+  auto it = referenced_.find(node_name);
+  if (it == referenced_.end()) return;
+  tracking_[it->second.pool].up_to_date -= UpToDate(it->second, tracking_[it->second.pool]);
+  referenced_.erase(it);
+}
+
+// O(nodeRefs) on a version change only; every other change is counted as it comes.
+void PoolObserver::SetDesiredVersion(const std::string& version, Tracking* t) {
+  if (t->version == version) return;
+  t->version = version;
+  t->up_to_date = 0;
+  for (const NodeReference& ref : t->refs) {
+    auto it = referenced_.find(std::string_view(ref.name.str()));
+    if (it != referenced_.end()) t->up_to_date += UpToDate(it->second, *t);
+  }
+}
+
+void PoolObserver::ShowUpToDate(const std::string& pool, const Tracking& t, PoolRecord* rec) {
+  rec_->Change(Now(), "MachinePool", pool, "upToDateReplicas", std::to_string(rec->up_to_date),
+               std::to_string(t.up_to_date), pool);
+  rec->up_to_date = t.up_to_date;
 }
 
 void PoolObserver::DiffNodeRefs(const MachinePool* old, const MachinePool& mp, PoolRecord* rec,
@@ -96,6 +159,7 @@ void PoolObserver::DiffNodeRefs(const MachinePool* old, const MachinePool& mp, P
   for (std::string_view n : d.added) {
     rec_->Change(Now(), "MachinePool", mp.meta.name, "nodeRef", "", std::string(n), mp.meta.name);
     std::shared_ptr<const Node> node = workload_->Store<Node>().Find({"", n});
+    Reference(mp.meta.name, n, node.get(), t);
     if (node == nullptr) continue;
     auto seen = t->id_seen.find(std::string_view(node->spec.provider_id));
     if (seen == t->id_seen.end() || seen->second.matched) continue;
@@ -104,6 +168,7 @@ void PoolObserver::DiffNodeRefs(const MachinePool* old, const MachinePool& mp, P
   }
   for (std::string_view n : d.gone) {
     rec_->Change(Now(), "MachinePool", mp.meta.name, "nodeRef", std::string(n), "", mp.meta.name);
+    Unreference(n);
   }
 }
 

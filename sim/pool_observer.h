@@ -1,12 +1,16 @@
 // Watches the API servers without lag (as an omniscient observer, not a
 // controller) and turns MachinePool and InfraMachinePool changes into
-// timeline rows and the per-pool metrics of summary.json.
+// timeline rows and the per-pool metrics of summary.json. A pool's
+// upToDateReplicas row counts the Nodes its status.nodeRefs name whose
+// kubelet version equals its spec version, whenever that count changes (a
+// nodeRef, the spec version, or a referenced Node's version or existence).
 #pragma once
 
 #include <map>
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -31,6 +35,8 @@ struct PoolRecord {
   int32_t available = 0;
   std::string phase;
   int32_t node_refs = 0;
+  // Nodes named in status.nodeRefs whose kubelet version is `version` (as last shown).
+  int32_t up_to_date = 0;
   // Nodes on a version other than the desired one (status.versions), if any.
   std::string stale_versions;
   std::vector<std::string> unmatched_ids;  // infra providerIDs with no nodeRef at the end
@@ -60,11 +66,28 @@ class PoolObserver {
     std::optional<ProviderIDList> infra_ids;  // the InfraMachinePool's list
     // providerID -> when it was first listed; looked up, never iterated.
     std::unordered_map<std::string, IdSeen, StringHash, StringEq> id_seen;
+    std::string version;     // the spec version up_to_date counts against
+    int32_t up_to_date = 0;  // kept as refs, versions and Nodes change
   };
+  // A Node some pool's status.nodeRefs names.
+  struct Referenced {
+    std::string pool;
+    SharedString version;  // its kubelet version
+    bool exists = false;   // the Node exists (it may be deleted before its nodeRef goes)
+  };
+  static bool UpToDate(const Referenced& r, const Tracking& t) {
+    return r.exists && r.version == t.version;
+  }
   void OnPool(const MachinePool* old, const MachinePool& mp, bool deleted);
   void OnInfra(const InfraMachinePool* old, const InfraMachinePool& imp);
   void OnMachine(WatchEvent<Machine>::Type t, const Machine* old, const Machine& m);
+  void OnNode(const Node& node, bool deleted);
   void DiffNodeRefs(const MachinePool* old, const MachinePool& mp, PoolRecord* rec, Tracking* t);
+  void Reference(const std::string& pool, std::string_view node_name, const Node* node,
+                 Tracking* t);
+  void Unreference(std::string_view node_name);
+  void SetDesiredVersion(const std::string& version, Tracking* t);
+  void ShowUpToDate(const std::string& pool, const Tracking& t, PoolRecord* rec);
   void UpdateConvergence(const MachinePool& mp, PoolRecord* rec);
   Time Now() const { return mgmt_->clock()->Now(); }
 
@@ -74,6 +97,8 @@ class PoolObserver {
   std::map<std::string, PoolRecord> pools_;
   std::map<std::string, Tracking> tracking_;
   std::map<std::string, std::string> infra_to_pool_;
+  // Node name -> who references it; looked up, never iterated.
+  std::unordered_map<std::string, Referenced, StringHash, StringEq> referenced_;
 };
 
 }  // namespace mpsim

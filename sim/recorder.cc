@@ -20,4 +20,16 @@ void Recorder::Fault(Time t, const std::string& pool, const std::string& object,
 
 void Recorder::Reconcile(ReconcileSpan span) { reconciles_.push_back(std::move(span)); }
 
+void Recorder::ReconcileError(Time t, const std::string& pool, const std::string& controller,
+                              const std::string& message) {
+  ErrorTally& e = errors_[pool][controller];
+  // Reconciles are reported as they end, which need not be in start order.
+  if (e.count == 0 || t < e.first) e.first = t;
+  if (e.count == 0 || t >= e.last) {
+    e.last = t;
+    e.message = message;
+  }
+  ++e.count;
+}
+
 }  // namespace mpsim

@@ -36,6 +36,14 @@ struct ReconcileSpan {
   std::string outcome;  // "ok", "requeueAfter 30s", "error: ..."
 };
 
+// The reconciles of one controller that failed for one pool's objects.
+struct ErrorTally {
+  std::string message;  // the latest failure's (by start time)
+  uint64_t count = 0;   // every failed reconcile
+  Time first = 0;       // start of the first failed reconcile
+  Time last = 0;        // start of the latest
+};
+
 class Recorder {
  public:
   // Appends a timeline row; from == to is dropped (not a change).
@@ -44,6 +52,10 @@ class Recorder {
   // An injected fault: a timeline row of kind Fault and a per-pool count.
   void Fault(Time t, const std::string& pool, const std::string& object, const std::string& what);
   void Reconcile(ReconcileSpan span);
+  // A reconcile of `pool`'s object by `controller`, started at t, returned
+  // an error saying `message`. Kept per (pool, controller): bounded by them.
+  void ReconcileError(Time t, const std::string& pool, const std::string& controller,
+                      const std::string& message);
   // A cloud API call made by a provider for a pool (for provider_api_calls);
   // `api` names the call, e.g. "<service>:DescribeInstances".
   void ProviderApiCall(const std::string& pool, const std::string& api = "other") {
@@ -56,6 +68,12 @@ class Recorder {
   uint64_t faults(const std::string& pool) const { return Get(faults_, pool); }
   uint64_t provider_api_calls(const std::string& pool) const { return Get(api_calls_, pool); }
   const std::map<std::string, uint64_t>& faults_by_kind() const { return faults_by_kind_; }
+  // `pool`'s failures by controller name.
+  const std::map<std::string, ErrorTally>& errors(const std::string& pool) const {
+    static const std::map<std::string, ErrorTally> kNone;
+    auto it = errors_.find(pool);
+    return it == errors_.end() ? kNone : it->second;
+  }
   const std::map<std::string, uint64_t>& provider_api_calls_by_api(const std::string& pool) const {
     static const std::map<std::string, uint64_t> kNone;
     auto it = api_calls_by_api_.find(pool);
@@ -73,6 +91,7 @@ class Recorder {
   std::map<std::string, uint64_t> faults_by_kind_;
   std::map<std::string, uint64_t> api_calls_;
   std::map<std::string, std::map<std::string, uint64_t>> api_calls_by_api_;
+  std::map<std::string, std::map<std::string, ErrorTally>> errors_;  // pool -> controller ->
 };
 
 }  // namespace mpsim

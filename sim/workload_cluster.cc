@@ -102,8 +102,11 @@ void WorkloadCluster::Register(const std::string& instance) {
                                     .last_transition_time = loop_->Now()});
   SharedString id = FaultyProviderID(m, instance);
   if (opts_.provider_id_by_kubelet && !id.empty()) node.spec.provider_id = id;
-  if (!CreateOrReRegister(&node)) return;
+  std::string was;
+  if (!CreateOrReRegister(&node, &was)) return;
   rec_->Change(loop_->Now(), "Node", instance, "registered", "false", "true", m.pool);
+  rec_->Change(loop_->Now(), "Node", instance, "kubeletVersion", was,
+               node.status.node_info.kubelet_version, m.pool);
   if (!node.spec.provider_id.empty()) {
     rec_->Change(loop_->Now(), "Node", instance, "providerID", "", id, m.pool);
   } else if (!opts_.provider_id_by_kubelet && !id.empty()) {
@@ -165,11 +168,13 @@ void WorkloadCluster::MarkReady(const std::string& instance) {
 // A VM recreated under its name (a group that recreates a preempted VM) re-registers the
 // same Node object if the node-lifecycle controller has not deleted it yet,
 // as a kubelet does; the Node keeps its UID.
-bool WorkloadCluster::CreateOrReRegister(Node* node) {
+bool WorkloadCluster::CreateOrReRegister(Node* node, std::string* was) {
+  was->clear();
   Status s = server_->Store<Node>().Create(node);
   if (!s.IsAlreadyExists()) return s.ok();
   Node existing;
   if (!server_->Store<Node>().Get(node->meta.Key(), &existing).ok()) return false;
+  *was = existing.status.node_info.kubelet_version;
   // The kubelet keeps a providerID already set (by itself or the CCM).
   const SharedString provider_id = existing.spec.provider_id;
   existing.spec = node->spec;

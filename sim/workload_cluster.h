@@ -83,7 +83,8 @@ class WorkloadCluster {
   void SetProviderID(const std::string& instance, const SharedString& id, bool clear_ccm_taint);
   void MarkReady(const std::string& instance);
   void RemoveNode(const std::string& instance, uint64_t boot);
-  bool CreateOrReRegister(Node* node);
+  // *was: the kubelet version of the Node it re-registered, else empty.
+  bool CreateOrReRegister(Node* node, std::string* was);
   SharedString FaultyProviderID(const Machine& m, const std::string& instance);
 
   EventLoop* loop_;

@@ -6,6 +6,8 @@
 #include <utility>
 #include <vector>
 
+#include "app/report/text_report.h"
+
 namespace mpsim {
 namespace {
 
@@ -84,6 +86,9 @@ void PrintExplanation(std::ostream& os, const proto::PoolSummary& p, bool color)
   }
   if (p.critical_path().segments_size() == 0) os << "  (nothing to wait for)\n";
   PrintByKind(os, p.critical_path());
+  if (p.last_errors_size() == 0) return;
+  os << "failed reconciles of pool " << p.name() << "'s objects, by controller:\n";
+  PrintLastErrors(os, p);
 }
 
 }  // namespace mpsim

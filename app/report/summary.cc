@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <tuple>
+#include <utility>
+#include <vector>
 
 #include "app/report/critical_path.h"
 #include "app/report/explain.h"
@@ -54,6 +57,25 @@ std::string NotConvergedReason(const PoolRecord& r) {
   return why;
 }
 
+// In the order the controllers first failed (then by name): the first is
+// often the cause of the others.
+void FillLastErrors(const std::map<std::string, ErrorTally>& errors, proto::PoolSummary* p) {
+  std::vector<std::pair<Time, const std::string*>> order;
+  for (const auto& [controller, e] : errors) order.emplace_back(e.first, &controller);
+  std::sort(order.begin(), order.end(), [](const auto& a, const auto& b) {
+    return std::tie(a.first, *a.second) < std::tie(b.first, *b.second);
+  });
+  for (const auto& [first, controller] : order) {
+    const ErrorTally& e = errors.at(*controller);
+    proto::ControllerErrors* out = p->add_last_errors();
+    out->set_controller(*controller);
+    out->set_message(e.message);
+    out->set_count(e.count);
+    out->set_first_time_s(ToSeconds(e.first));
+    out->set_last_time_s(ToSeconds(e.last));
+  }
+}
+
 void FillPool(const SummaryInputs& in, const PoolRecord& r, int index, proto::PoolSummary* p) {
   p->set_name(r.name);
   p->set_provider(r.provider);
@@ -84,6 +106,7 @@ void FillPool(const SummaryInputs& in, const PoolRecord& r, int index, proto::Po
   for (const auto& [api, n] : in.recorder->provider_api_calls_by_api(r.name)) {
     (*p->mutable_provider_api_calls_by_api())[api] = n;
   }
+  FillLastErrors(in.recorder->errors(r.name), p);
   p->set_faults_injected(in.recorder->faults(r.name));
   for (const TimelineRow& row : in.recorder->rows()) {
     if (row.object_kind == "Fault" && row.pool == r.name) ++(*p->mutable_faults_by_kind())[row.to];

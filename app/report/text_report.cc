@@ -62,10 +62,32 @@ void PrintPool(std::ostream& os, const proto::PoolSummary& p, double end, bool c
   }
   os << "  reconciles " << p.reconciles() << ", provider API calls " << p.provider_api_calls()
      << ", faults injected " << p.faults_injected() << "\n";
+  PrintLastErrors(os, p);
   PrintLongestWait(os, p);
 }
 
 }  // namespace
+
+std::string ShortMessage(const std::string& message, size_t max) {
+  std::string one_line = message;
+  for (char& c : one_line) {
+    if (c == '\n' || c == '\r' || c == '\t') c = ' ';
+  }
+  if (one_line.size() <= max) return one_line;
+  const std::string dots = "...";
+  size_t cut = max > dots.size() ? max - dots.size() : 0;
+  // Back off to the start of a UTF-8 character.
+  while (cut > 0 && (static_cast<unsigned char>(one_line[cut]) & 0xC0) == 0x80) --cut;
+  return one_line.substr(0, cut) + dots;
+}
+
+void PrintLastErrors(std::ostream& os, const proto::PoolSummary& p) {
+  for (const proto::ControllerErrors& e : p.last_errors()) {
+    os << "  " << e.controller() << ": " << e.count() << " failed reconcile"
+       << (e.count() == 1 ? "" : "s") << ", " << Secs(e.first_time_s()) << " to "
+       << Secs(e.last_time_s()) << "; last error: " << ShortMessage(e.message()) << "\n";
+  }
+}
 
 void PrintHumanSummary(std::ostream& os, const proto::RunSummary& s, bool color) {
   os << "scenario " << s.scenario() << ", seed " << s.seed() << ": simulated "

@@ -190,6 +190,8 @@ class TraceBuilder {
       Switch({pid, Tid(pid, r.object)}, "Node registered", r.time);
     } else if (r.object_kind == "Node" && r.field == "Ready" && r.to == "True") {
       Switch({pid, Tid(pid, r.object)}, "Node Ready", r.time);
+    } else if (r.object_kind == "Node" && r.field == "kubeletVersion") {
+      // The version is in the timeline; the trace keeps the instants it had.
     } else if (r.object_kind == "Node" || r.object_kind == "Fault") {
       Instant(r.object_kind + " " + r.field + "=" + r.to, pid, Tid(pid, r.object), r.time);
     }

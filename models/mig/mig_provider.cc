@@ -99,6 +99,7 @@ ProviderRegistration Registration() {
           .defaults = Defaults,
           .validate = ValidateBlock,
           .validate_edit = ValidateInfraPoolSpecEdit,
+          .warn = WarnBlock,
           .make = [](const ProviderContext& ctx) -> std::unique_ptr<InfraProvider> {
             return std::make_unique<MigProvider>(ctx);
           }};

@@ -18,6 +18,11 @@ std::vector<scenario::DefaultEntry> Defaults();
 void ValidateBlock(const proto::MachinePoolSpec& pool, const std::string& path,
                    std::vector<scenario::Issue>* issues);
 
+// Appends one warning per setting of `pool`'s `mig` block that CAPG accepts
+// but with which the pool can never converge.
+void WarnBlock(const proto::MachinePoolSpec& pool, const std::string& path,
+               std::vector<scenario::Issue>* warnings);
+
 // The provider's entry in the registration list.
 ProviderRegistration Registration();
 

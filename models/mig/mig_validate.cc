@@ -63,4 +63,19 @@ void ValidateBlock(const proto::MachinePoolSpec& pool, const std::string& path,
   ValidateMigUpdatePolicy(m, pool.replicas(), path, issues);
 }
 
+// CAPG's webhooks take any zones, but its GCPMachinePool scope makes a zonal
+// group in exactly one (cloud/scope/machinepool.go:162-172,
+// docs/reference/providers.md §3.6.1): with more, every reconcile fails. A GKE
+// pool's zones are the cluster's, which may be regional.
+void WarnBlock(const proto::MachinePoolSpec& pool, const std::string& path,
+               std::vector<scenario::Issue>* warnings) {
+  const proto::MigProvider& m = pool.mig();
+  if (m.gke() || m.zones_size() <= 1) return;
+  scenario::AddIssue(warnings, scenario::JoinKey(path, "zones"),
+                     "GCPMachinePool needs exactly one failure domain (zone), got " +
+                         std::to_string(m.zones_size()) +
+                         ": CAPG fails every reconcile of this pool and it never converges; "
+                         "list one zone (or set gke: true for a regional GKE node pool)");
+}
+
 }  // namespace mpsim::mig

@@ -48,8 +48,8 @@ TEST(ScenarioCheck, CoreScenarioLibraryPasses) {
   auto r = Mpsim("check " + Src("scenarios/core"));
   EXPECT_EQ(r.status, 0) << r.out;
   EXPECT_EQ(Count(r.out, "FAIL"), 0u) << r.out;
-  for (const char* f :
-       {"phases", "missing-providerid", "deletion", "d1-failure-reason", "d1-fixed"}) {
+  for (const char* f : {"phases", "missing-providerid", "deletion", "d1-failure-reason", "d1-fixed",
+                        "upgrade-versions"}) {
     EXPECT_NE(r.out.find(std::string("ok   ") + Src("scenarios/core/") + f + ".yaml"),
               std::string::npos)
         << f << "\n"

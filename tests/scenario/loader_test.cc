@@ -298,6 +298,45 @@ TEST(ScenarioErrors, EveryProblemIsReportedInFileOrder) {
   EXPECT_EQ(errors[1].line, 9);
 }
 
+// A setting upstream accepts but that can never converge: a warning with
+// the key's position; the scenario still loads.
+const char* kTwoZoneMig = R"(apiVersion: mpsim/v1
+kind: Scenario
+metadata: {name: two-zones}
+spec:
+  machinePools:
+    - name: mp-0
+      provider:
+        mig:
+          zones: [us-central1-a, us-central1-b]
+)";
+
+TEST(ScenarioWarnings, ComeWithTheKeysPositionAndTheLoadSucceeds) {
+  proto::Scenario sc;
+  std::vector<ScenarioError> errors;
+  std::vector<ScenarioError> warnings;
+  EXPECT_TRUE(LoadScenarioFromString(kTwoZoneMig, "w.yaml", {}, &sc, &errors, &warnings));
+  EXPECT_TRUE(errors.empty()) << JoinErrors(errors);
+  ASSERT_EQ(warnings.size(), 1u) << JoinErrors(warnings);
+  EXPECT_EQ(warnings[0].file, "w.yaml");
+  EXPECT_EQ(warnings[0].line, 9);
+  EXPECT_EQ(warnings[0].column, 11);
+  EXPECT_EQ(warnings[0].key, "spec.machinePools[0].provider.mig.zones");
+  // Without a place to put them, the same load is as before.
+  errors.clear();
+  EXPECT_TRUE(LoadScenarioFromString(kTwoZoneMig, "w.yaml", {}, &sc, &errors));
+}
+
+TEST(ScenarioWarnings, NoneForAScenarioWithErrors) {
+  std::string text = kTwoZoneMig;
+  text += "  horizon: soon\n";
+  proto::Scenario sc;
+  std::vector<ScenarioError> errors;
+  std::vector<ScenarioError> warnings;
+  EXPECT_FALSE(LoadScenarioFromString(text, "w.yaml", {}, &sc, &errors, &warnings));
+  EXPECT_TRUE(warnings.empty()) << JoinErrors(warnings);
+}
+
 TEST(ScenarioErrors, FilesThatCannotBeRead) {
   proto::Scenario sc;
   std::vector<ScenarioError> errors;

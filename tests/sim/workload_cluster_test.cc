@@ -7,6 +7,9 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+#include <vector>
+
 #include "sim/api_server.h"
 
 namespace mpsim {
@@ -96,6 +99,26 @@ TEST_F(WorkloadClusterTest, PoolNodeConfigIsRegisteredAndChangedInPlace) {
   ASSERT_EQ(n.spec.taints.size(), 2u);
   EXPECT_EQ(n.spec.taints[0].key, kUninitializedTaint);
   EXPECT_EQ(n.spec.taints[1], (Taint{"spot", "", "NoExecute"}));
+}
+
+// Each registration shows the kubelet's version; a re-registration of the
+// same Node shows the change from the version it had.
+TEST_F(WorkloadClusterTest, KubeletVersionIsARowAtEachRegistration) {
+  workload_.InstanceBooted("mp-0", "vm-0", "gce://p/z/vm-0", "v1.30.0");
+  RunFor(20 * kSecond);
+  workload_.InstanceGone("vm-0");
+  RunFor(5 * kSecond);
+  workload_.InstanceBooted("mp-0", "vm-0", "gce://p/z/vm-0", "v1.31.0");
+  RunFor(20 * kSecond);
+  std::vector<std::string> rows;
+  for (const TimelineRow& r : rec_.rows()) {
+    if (r.field != "kubeletVersion") continue;
+    EXPECT_EQ(r.object_kind, "Node");
+    EXPECT_EQ(r.object, "vm-0");
+    EXPECT_EQ(r.pool, "mp-0");
+    rows.push_back(std::to_string(r.time / kSecond) + ":" + r.from + ">" + r.to);
+  }
+  EXPECT_EQ(rows, (std::vector<std::string>{"10:>v1.30.0", "30:v1.30.0>v1.31.0"}));
 }
 
 }  // namespace

@@ -59,6 +59,22 @@ TEST(TraceJson, EscapesQuotesAndControlCharacters) {
   EXPECT_NE(text.find("odd\\\"name\\\\\\t\\u0001"), std::string::npos) << text;
 }
 
+// The version rows of the timeline (issue 48) add nothing to the trace: a
+// Node's kubeletVersion is no instant, a pool's version and upToDateReplicas
+// no counter.
+TEST(TraceJson, VersionRowsLeaveTheTraceAsItWas) {
+  RunOutput out;
+  out.summary.add_pools()->set_name("p");
+  out.summary.set_end_time_s(10);
+  out.recorder.Change(1 * kSecond, "Node", "n-1", "registered", "false", "true", "p");
+  const std::string before = TraceJson(out);
+  out.recorder.Change(1 * kSecond, "Node", "n-1", "kubeletVersion", "", "v1.30.0", "p");
+  out.recorder.Change(1 * kSecond, "Node", "n-2", "kubeletVersion", "", "v1.30.0", "p");
+  out.recorder.Change(2 * kSecond, "MachinePool", "p", "spec.version", "", "v1.31.0", "p");
+  out.recorder.Change(2 * kSecond, "MachinePool", "p", "upToDateReplicas", "0", "1", "p");
+  EXPECT_EQ(TraceJson(out), before);
+}
+
 // An instance's track holds one span per state; a span still open when the
 // run ends lasts to the end. Such spans come in pool order, then track order,
 // although tracks are numbered across pools in order of first appearance.
