@@ -15,7 +15,7 @@
 namespace mpsim {
 namespace {
 
-class FixedClock : public Clock {
+class ZeroClock : public Clock {
  public:
   Time Now() const override { return 0; }
 };
@@ -23,7 +23,7 @@ class FixedClock : public Clock {
 // Twenty versions of kind T as one store keeps them, each in a block of its own.
 template <class T>
 std::vector<std::shared_ptr<const T>> StoreTwenty(const std::string& ns) {
-  static FixedClock clock;
+  static ZeroClock clock;
   static ServerCounters counters{.clock = &clock};
   static ObjectStore<T> store(&counters);
   std::vector<std::shared_ptr<const T>> out;
