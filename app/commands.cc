@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "app/check/expectations.h"
+#include "app/report/html_report.h"
 #include "app/report/outputs.h"
 #include "app/report/run_reports.h"
 #include "app/report/text_report.h"
@@ -72,6 +73,16 @@ int RunCommand(const RunArgs& args) {
   }
   if (!all_passed) return kExitExpectationFailed;
   return reports_ok ? kExitOk : kExitPlotFailed;
+}
+
+int ReportCommand(const std::string& dir) {
+  std::string error;
+  if (!WriteHtmlReport(dir, &error)) {
+    std::cerr << "error: " << error << "\n";
+    return kExitBadInput;
+  }
+  std::cout << "wrote " << dir << "/report.html\n";
+  return kExitOk;
 }
 
 int ValidateCommand(const std::vector<std::string>& scenarios) {

@@ -27,6 +27,7 @@ struct RunArgs {
   std::vector<std::string> overrides;
   std::string out_dir;  // empty: results/<scenario-name>
   bool plot = false;
+  bool report = false;  // also write report.html
   std::string explain_pool;
   bool json = false;
   bool quiet = false;
@@ -43,6 +44,10 @@ struct CheckArgs {
   bool update_golden = false;          // rewrite X.golden.csv beside each X.yaml
 };
 int CheckCommand(const CheckArgs& args);
+
+// `mpsim report DIR`: writes DIR/report.html from the run's outputs there;
+// kExitBadInput after one message when DIR holds no readable summary.json.
+int ReportCommand(const std::string& dir);
 
 // Loads a scenario, printing every error to `err` (stderr by default); false
 // if there was any.

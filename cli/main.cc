@@ -43,6 +43,7 @@ void AddRun(CLI::App& app, mpsim::RunArgs* a, std::string* seed) {
       ->type_name("PATH=VALUE");
   run->add_option("--out", a->out_dir, "output directory (default: results/<scenario-name>)");
   run->add_flag("--plot", a->plot, "also write plots (needs matplotlib)");
+  run->add_flag("--report", a->report, "also write report.html (one self-contained page)");
   run->add_option("--explain", a->explain_pool, "explain why POOL took as long as it did")
       ->type_name("POOL");
   auto* json =
@@ -121,12 +122,14 @@ bool KnownCommand(int argc, char** argv, const CLI::App& app) {
 
 int Dispatch(CLI::App& app, mpsim::RunArgs& run, const std::string& seed,
              const std::vector<std::string>& validate_files, const mpsim::CheckArgs& check,
-             const mpsim::SweepArgs& sweep, const mpsim::MergeArgs& merge) {
+             const mpsim::SweepArgs& sweep, const mpsim::MergeArgs& merge,
+             const std::string& report_dir) {
   if (app.got_subcommand("run")) {
     if (!seed.empty()) run.seed = std::stoull(seed);  // CheckSeed accepted it
     return mpsim::RunCommand(run);
   }
   if (app.got_subcommand("validate")) return mpsim::ValidateCommand(validate_files);
+  if (app.got_subcommand("report")) return mpsim::ReportCommand(report_dir);
   if (app.got_subcommand("check")) return mpsim::CheckCommand(check);
   if (app.got_subcommand("sweep")) return mpsim::SweepCommand(sweep);
   if (app.got_subcommand("merge")) return mpsim::MergeCommand(merge);
@@ -161,6 +164,10 @@ int main(int argc, char** argv) {
                   "override a key in every scenario, e.g. to try a change")
       ->type_name("PATH=VALUE");
 
+  std::string report_dir;
+  CLI::App* rep = app.add_subcommand("report", "Write DIR/report.html from a run's outputs");
+  rep->add_option("DIR", report_dir, "output directory of mpsim run")->required();
+
   mpsim::CompareArgs compare;
   mpsim::CompareProvidersArgs across;
   std::vector<std::string> compare_inputs;
@@ -184,7 +191,7 @@ int main(int argc, char** argv) {
     if (app.got_subcommand("compare")) {
       return Compare(compare_inputs, compare_seed, &compare, &across);
     }
-    return Dispatch(app, run, seed, validate_files, check, sweep, merge);
+    return Dispatch(app, run, seed, validate_files, check, sweep, merge, report_dir);
   } catch (const std::exception& e) {
     // Only a bug of ours or the machine (out of memory) gets here: one line, not an abort.
     std::cerr << "error: mpsim stopped: " << e.what() << "\n";

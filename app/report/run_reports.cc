@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "app/report/explain.h"
+#include "app/report/html_report.h"
 #include "app/report/plot.h"
 #include "scenario/validate.h"
 #include "sim/scenario_schema.h"
@@ -24,6 +25,22 @@ bool CheckExplainPool(const RunArgs& args, const proto::Scenario& sc) {
   return false;
 }
 
+namespace {
+
+// report.html is read back from the files just written, so it is the same
+// page `mpsim report DIR` makes.
+bool WriteReport(const RunArgs& args, const std::string& dir) {
+  std::string error;
+  if (!WriteHtmlReport(dir, &error)) {
+    std::cerr << "error: --report: " << error << "\n";
+    return false;
+  }
+  if (!args.quiet && !args.json) std::cout << "wrote " << dir << "/report.html\n";
+  return true;
+}
+
+}  // namespace
+
 bool WriteRequestedReports(const RunArgs& args, const RunOutput& out, const std::string& dir) {
   if (!args.explain_pool.empty()) {
     if (const proto::PoolSummary* p = FindPool(out.summary, args.explain_pool)) {
@@ -33,12 +50,13 @@ bool WriteRequestedReports(const RunArgs& args, const RunOutput& out, const std:
       PrintExplanation(os, *p, ::isatty(fd) != 0);
     }
   }
-  if (!args.plot) return true;
+  const bool report_ok = !args.report || WriteReport(args, dir);
+  if (!args.plot) return report_ok;
   if (!WritePlots(dir, std::cerr)) return false;
   if (!args.quiet && !args.json) {
     std::cout << "wrote " << dir << "/{replicas,matching-latency,instances}.png\n";
   }
-  return true;
+  return report_ok;
 }
 
 }  // namespace mpsim

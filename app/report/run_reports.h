@@ -1,5 +1,6 @@
-// The reports `mpsim run` adds on request: --explain POOL (the critical path)
-// and --plot (PNGs beside the results), after the run's files are written.
+// The reports `mpsim run` adds on request: --explain POOL (the critical path),
+// --report (report.html) and --plot (PNGs beside the results), after the
+// run's files are written.
 #pragma once
 
 #include <string>
@@ -10,7 +11,7 @@
 namespace mpsim {
 
 // Exit status when the run's outputs were written but --plot could not make
-// its PNGs (no matplotlib, script failed).
+// its PNGs (no matplotlib, script failed) or --report its page.
 inline constexpr int kExitPlotFailed = 3;
 
 // Before the run: --explain names a pool of the scenario. False after one
@@ -18,7 +19,7 @@ inline constexpr int kExitPlotFailed = 3;
 bool CheckExplainPool(const RunArgs& args, const proto::Scenario& sc);
 
 // Prints the explanation (to stdout; to stderr under --json, which owns
-// stdout) and writes the plots. False when the plots could not be made.
+// stdout), writes report.html and the plots. False when either could not be made.
 bool WriteRequestedReports(const RunArgs& args, const RunOutput& out, const std::string& dir);
 
 }  // namespace mpsim

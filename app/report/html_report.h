@@ -1,0 +1,24 @@
+// report.html: one self-contained page per run (`mpsim report DIR`,
+// `mpsim run --report`). Per pool the phase timeline, replicas over time,
+// matching latencies, the explanation --explain prints, errors and faults;
+// inline SVG and CSS only, nothing fetched.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "app/report/timeline_rows.h"
+#include "sim/proto/summary.pb.h"
+
+namespace mpsim {
+
+// The page for summary `s` and its timeline rows; `has_trace` links trace.json.
+std::string HtmlReport(const proto::RunSummary& s, const std::vector<CsvTimelineRow>& rows,
+                       bool has_trace);
+
+// Reads DIR/summary.json and DIR/timeline.csv and writes DIR/report.html
+// atomically. False with *error set (naming the file) when either cannot be
+// read or parsed, or the page cannot be written.
+bool WriteHtmlReport(const std::string& dir, std::string* error);
+
+}  // namespace mpsim
