@@ -79,6 +79,9 @@ class Client {
   virtual ObjectClient<InfraMachinePool>& InfraMachinePools() = 0;
   virtual ObjectClient<Machine>& Machines() = 0;
   virtual ObjectClient<InfraMachine>& InfraMachines() = 0;
+  // From the manager's cache when it caches Secrets, else straight from the
+  // API server (controller-runtime's Client.Cache.DisableFor).
+  virtual ObjectClient<Secret>& Secrets() = 0;
   // ClusterCache.GetClient: the workload cluster's (cached) Node client, or
   // Unavailable while the cluster cannot be reached.
   virtual Status WorkloadNodes(const ObjectKey& cluster, ObjectClient<Node>** out) = 0;

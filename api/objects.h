@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -180,6 +181,18 @@ struct BootstrapConfig {
   BootstrapConfigSpec spec;
   BootstrapConfigStatus status;
   bool operator==(const BootstrapConfig&) const = default;
+};
+
+// ---- Secret (the bootstrap data secret CABPK writes) ----
+// A core/v1 Secret: its data by key, as text (the bootstrap data is text).
+// The providers read the `value` of the one MachinePool.spec.template.spec.
+// bootstrap.dataSecretName names (docs/reference/providers.md §0.1).
+struct Secret {
+  static constexpr const char* kKind = "Secret";
+  ObjectMeta meta;
+  std::string type;                         // cluster.x-k8s.io/secret
+  std::map<std::string, std::string> data;  // "value": the user data; "format": cloud-config
+  bool operator==(const Secret&) const = default;
 };
 
 // ---- InfraMachinePool (AWSMachinePool, AzureMachinePool, GCPMachinePool, ...) ----

@@ -173,8 +173,12 @@ bool World::BuildProviders(std::string* error) {
     observer_->Track(p.name(), p.name(), name);
   }
   for (auto& [name, provider] : providers_) {
-    auto m = std::make_unique<Manager>(
-        &loop_, &mgmt_, Manager::Options{name + "-provider", ToDistSpec(c.informer_lag()), seed_});
+    auto m =
+        std::make_unique<Manager>(&loop_, &mgmt_,
+                                  Manager::Options{.name = name + "-provider",
+                                                   .informer_lag = ToDistSpec(c.informer_lag()),
+                                                   .seed = seed_,
+                                                   .cache_secrets = provider->CachesSecrets()});
     if (provider->ReadsWorkloadNodes()) {
       m->AddWorkloadCluster(ClusterKey(), &workload_api_,
                             [this] { return partition_->Reachable(); });

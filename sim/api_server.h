@@ -29,6 +29,8 @@ class ApiServer {
       return machines_;
     else if constexpr (std::is_same_v<T, InfraMachine>)
       return infra_machines_;
+    else if constexpr (std::is_same_v<T, Secret>)
+      return secrets_;
     else {
       static_assert(std::is_same_v<T, Node>, "unknown kind");
       return nodes_;
@@ -49,6 +51,7 @@ class ApiServer {
   ObjectStore<InfraMachinePool> infra_machine_pools_{&counters_};
   ObjectStore<Machine> machines_{&counters_};
   ObjectStore<InfraMachine> infra_machines_{&counters_};
+  ObjectStore<Secret> secrets_{&counters_};
   ObjectStore<Node> nodes_{&counters_};
 };
 

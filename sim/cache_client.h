@@ -1,5 +1,6 @@
 // The ObjectClient a simulated controller gets: reads from its manager's
-// informer cache (possibly stale), writes to the API server, counts writes.
+// informer cache (possibly stale) or, for a kind it does not cache, from the
+// API server; writes to the API server, counts writes.
 #pragma once
 
 #include <algorithm>
@@ -20,10 +21,13 @@ class CacheClient : public ObjectClient<T> {
  public:
   using Ptr = std::shared_ptr<const T>;
 
+  // `informer` nullptr: the kind is not cached, and reads go to `store`, as
+  // controller-runtime's client does for a kind in Client.Cache.DisableFor.
   CacheClient(const Informer<T>* informer, ObjectStore<T>* store, uint64_t* writes)
       : informer_(informer), store_(store), writes_(writes) {}
 
   Status Get(const ObjectKey& key, T* out) override {
+    if (informer_ == nullptr) return store_->Get(key, out);
     const Ptr* found = informer_->Find(key);
     if (found == nullptr) {
       return Status::NotFound(std::string(T::kKind) + " " + key.String() + " not found");
@@ -33,11 +37,13 @@ class CacheClient : public ObjectClient<T> {
   }
 
   Ptr GetShared(ObjectKeyRef key) override {
+    if (informer_ == nullptr) return store_->Find(key);
     const Ptr* found = informer_->Find(key);
     return found == nullptr ? nullptr : *found;
   }
 
   std::vector<Ptr> GetSharedAll(const std::vector<ObjectKeyRef>& keys) override {
+    if (informer_ == nullptr) return ObjectClient<T>::GetSharedAll(keys);
     std::vector<const T*> found;
     informer_->FindAll(keys, &found);
     std::vector<Ptr> out;
@@ -47,6 +53,7 @@ class CacheClient : public ObjectClient<T> {
   }
 
   std::vector<Ptr> List(const ListOptions<T>& opts) override {
+    if (informer_ == nullptr) return ListServer(opts);
     if (!opts.index_field.empty()) return ListIndexed(opts);
     const std::vector<const Ptr*>& all = informer_->InOrder();
     auto it = all.begin();
@@ -96,6 +103,16 @@ class CacheClient : public ObjectClient<T> {
       const Ptr& obj = *informer_->Find(key);
       if (Matches(*obj, opts)) out.push_back(obj);
     }
+    return out;
+  }
+
+  // An uncached kind's List is the API server's: no field index serves it.
+  std::vector<Ptr> ListServer(const ListOptions<T>& opts) {
+    std::vector<Ptr> out;
+    if (!opts.index_field.empty()) return out;
+    store_->ForEach([&](const Ptr& obj) {
+      if ((opts.ns.empty() || obj->meta.ns == opts.ns) && Matches(*obj, opts)) out.push_back(obj);
+    });
     return out;
   }
 

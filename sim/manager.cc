@@ -18,7 +18,8 @@ class Manager::Controller : public ControllerHandle, public Client, public Build
         bootstrap_configs_(Client_<BootstrapConfig>()),
         infra_machine_pools_(Client_<InfraMachinePool>()),
         machines_(Client_<Machine>()),
-        infra_machines_(Client_<InfraMachine>()) {
+        infra_machines_(Client_<InfraMachine>()),
+        secrets_(m->secrets_.get(), &m->mgmt_->Store<Secret>(), &writes_) {
     queue_ = std::make_unique<WorkQueue>(
         m_->loop_, m_->StreamFor(name_ + "/workqueue"), std::move(opts),
         [this](const Request& r, Result* res) { return reconciler_->Reconcile(r, res); },
@@ -40,6 +41,7 @@ class Manager::Controller : public ControllerHandle, public Client, public Build
   ObjectClient<InfraMachinePool>& InfraMachinePools() override { return infra_machine_pools_; }
   ObjectClient<Machine>& Machines() override { return machines_; }
   ObjectClient<InfraMachine>& InfraMachines() override { return infra_machines_; }
+  ObjectClient<Secret>& Secrets() override { return secrets_; }
 
   Status WorkloadNodes(const ObjectKey& cluster, ObjectClient<Node>** out) override {
     Workload* w = Reachable(cluster);
@@ -125,6 +127,7 @@ class Manager::Controller : public ControllerHandle, public Client, public Build
   CacheClient<InfraMachinePool> infra_machine_pools_;
   CacheClient<Machine> machines_;
   CacheClient<InfraMachine> infra_machines_;
+  CacheClient<Secret> secrets_;
   std::map<ObjectKey, std::unique_ptr<CacheClient<Node>>> node_clients_;
   MapFunc<Node> node_map_;
   std::vector<MapFunc<Cluster>> connection_maps_;
@@ -147,6 +150,7 @@ Manager::Manager(EventLoop* loop, ApiServer* mgmt, Options opts)
   make(infra_machine_pools_, "InfraMachinePool");
   make(machines_, "Machine");
   make(infra_machines_, "InfraMachine");
+  if (opts_.cache_secrets) make(secrets_, "Secret");
 }
 
 Manager::~Manager() = default;

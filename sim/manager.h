@@ -36,6 +36,11 @@ class Manager {
     std::string name;  // e.g. "capi", used to name random streams
     DistSpec informer_lag;
     uint64_t seed = 1;
+    // Whether the manager's client caches Secrets. controller-runtime caches
+    // every kind a client reads unless Client.Cache.DisableFor names it; some
+    // managers name Secrets there (core Cluster API's among them), and their
+    // reads go to the API server (docs/reference/providers.md §0.1).
+    bool cache_secrets = false;
     // Kubernetes Events recorded by the controllers (controller, object, type, reason, message).
     std::function<void(const std::string&, const ObjectKey&, const std::string&, const std::string&,
                        const std::string&)>
@@ -106,6 +111,7 @@ class Manager {
   std::unique_ptr<Informer<InfraMachinePool>> infra_machine_pools_;
   std::unique_ptr<Informer<Machine>> machines_;
   std::unique_ptr<Informer<InfraMachine>> infra_machines_;
+  std::unique_ptr<Informer<Secret>> secrets_;  // null unless cache_secrets
   std::map<ObjectKey, Workload> workloads_;
   std::vector<std::unique_ptr<Controller>> controllers_;
 };
@@ -137,9 +143,11 @@ Informer<T>& Manager::informer() {
     return *infra_machine_pools_;
   else if constexpr (std::is_same_v<T, Machine>)
     return *machines_;
-  else {
-    static_assert(std::is_same_v<T, InfraMachine>, "workload kinds live in Workload");
+  else if constexpr (std::is_same_v<T, InfraMachine>)
     return *infra_machines_;
+  else {
+    static_assert(std::is_same_v<T, Secret>, "workload kinds live in Workload");
+    return *secrets_;
   }
 }
 

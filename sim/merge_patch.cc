@@ -133,6 +133,12 @@ void ApplyMergePatch(const InfraMachine& base, const InfraMachine& mine, InfraMa
   Merge(base.status, mine.status, &cur->status);
 }
 
+void ApplyMergePatch(const Secret& base, const Secret& mine, Secret* cur) {
+  MergeMeta(base.meta, mine.meta, &cur->meta);
+  Merge(base.type, mine.type, &cur->type);
+  Merge(base.data, mine.data, &cur->data);
+}
+
 void ApplyMergePatch(const Node& base, const Node& mine, Node* cur) {
   MergeMeta(base.meta, mine.meta, &cur->meta);
   Merge(base.spec.provider_id, mine.spec.provider_id, &cur->spec.provider_id);

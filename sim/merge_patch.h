@@ -22,6 +22,7 @@ void ApplyMergePatch(const InfraMachinePool& base, const InfraMachinePool& mine,
                      InfraMachinePool* cur);
 void ApplyMergePatch(const Machine& base, const Machine& mine, Machine* cur);
 void ApplyMergePatch(const InfraMachine& base, const InfraMachine& mine, InfraMachine* cur);
+void ApplyMergePatch(const Secret& base, const Secret& mine, Secret* cur);
 void ApplyMergePatch(const Node& base, const Node& mine, Node* cur);
 
 }  // namespace mpsim

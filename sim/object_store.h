@@ -171,7 +171,9 @@ class ObjectStore {
     }
     T next = *cur;
     if (meta_spec) CopyMetaAndSpec(*obj, &next);
-    if (status) next.status = obj->status;
+    if constexpr (requires { next.status; }) {
+      if (status) next.status = obj->status;
+    }
     if (next == *cur) {  // no-op writes neither bump resourceVersion nor notify
       *obj = next;
       return Status::Ok();
@@ -200,6 +202,10 @@ class ObjectStore {
     }
     if constexpr (requires { to->kind; }) to->kind = from.kind;
     if constexpr (requires { to->contract_version; }) to->contract_version = from.contract_version;
+    if constexpr (requires { to->data; }) {  // a Secret: type and data are its body
+      to->type = from.type;
+      to->data = from.data;
+    }
   }
 
   void Commit(EventType type, Ptr old, T* next) {

@@ -64,7 +64,7 @@ void AutoScalingGroup::OnInService(Instance* inst) {
   if (!booted) Boot(*inst);
   // "The warm-up period does not start until the lifecycle hook actions are
   // complete" (docs/reference/providers.md §1.2): it starts here.
-  if (refresh_ && inst->launch_template_version == lt_version_) {
+  if (refresh_ && inst->launch_template_version >= refresh_->launch_template_version) {
     loop_->After(opts_.instance_warmup, [this, id = refresh_->id] { EndWarmup(id); });
   }
   ScheduleSpotNotice(inst->id);

@@ -23,6 +23,9 @@ class AsgProvider : public InfraProvider {
   // Pools with the MachinePoolMachines gate have an AWSMachine, and so a
   // Machine, per instance.
   bool CreatesMachines(const std::string& pool) const override;
+  // CAPA's manager caches the bootstrap data secrets it reads (main.go sets
+  // no Client.Cache.DisableFor).
+  bool CachesSecrets() const override { return true; }
 
  private:
   ProviderContext ctx_;

@@ -48,12 +48,15 @@ void AutoScalingGroup::SetDesired(int32_t desired) {
 void AutoScalingGroup::NewLaunchTemplateVersion(const std::string& kubelet_version) {
   ++lt_version_;
   kubelet_version_ = kubelet_version;
+  rec_->Change(loop_->Now(), "LaunchTemplate", pool_, "latestVersion",
+               std::to_string(lt_version_ - 1), std::to_string(lt_version_), pool_);
 }
 
 bool AutoScalingGroup::StartInstanceRefresh() {
   if (refresh_) return false;
   Refresh r;
   r.id = ++refreshes_started_;
+  r.launch_template_version = lt_version_;
   for (const Instance* inst : order_.Members()) {
     if (!Leaving(inst->state)) r.to_replace.push_back(inst->id);
   }

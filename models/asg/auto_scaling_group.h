@@ -89,7 +89,8 @@ class AutoScalingGroup {
   void Create(int32_t desired, const std::string& kubelet_version);
   // UpdateAutoScalingGroup{DesiredCapacity}.
   void SetDesired(int32_t desired);
-  // CreateLaunchTemplateVersion: new launches use it ("$Latest").
+  // CreateLaunchTemplateVersion: new launches use it ("$Latest"); a
+  // `LaunchTemplate <pool> latestVersion` row.
   void NewLaunchTemplateVersion(const std::string& kubelet_version);
   // StartInstanceRefresh: replaces every instance (SkipMatching unset). False
   // if one is unfinished, Cancelling included (InstanceRefreshInProgress).
@@ -122,6 +123,9 @@ class AutoScalingGroup {
  private:
   struct Refresh {
     uint64_t id = 0;  // tells a refresh's timers from a later one's
+    // The template version it started on: an instance on this one or a later
+    // one (a token rotation makes versions while a refresh runs) replaces.
+    int launch_template_version = 0;
     RefreshStatus status = RefreshStatus::kInProgress;
     std::vector<std::string> to_replace;  // instances present when it started
     int32_t warming = 0;                  // replacements not yet InService + warmup

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "models/asg/aws_call.h"
+#include "models/common/bootstrap_data.h"
 #include "models/common/infra_pool_report.h"
 #include "models/common/provider_watches.h"
 
@@ -75,7 +76,7 @@ Status AwsMachinePoolReconciler::ReconcileNormal(const InfraMachinePool& imp, co
   if (!asg->exists()) {
     // The group on "$Latest"; the template a failed create made is kept.
     if (Status s = Call(imp, "autoscaling:CreateAutoScalingGroup"); !s.ok()) return s;
-    asg->Create(mp.spec.replicas.value_or(1), template_versions_[imp.meta.name]);
+    asg->Create(mp.spec.replicas.value_or(1), launch_templates_[imp.meta.name].image);
     result->requeue_after = kAfterCreate;
     return Status::Ok();
   }
@@ -88,29 +89,51 @@ Status AwsMachinePoolReconciler::ReconcileNormal(const InfraMachinePool& imp, co
 }
 
 // ReconcileLaunchTemplate (launchtemplate.go, docs/reference/providers.md
-// §1.6.3), for the one change the model makes: a new Kubernetes version means
-// a new AMI (CAPA PR #2193). In its order: make the template if there is none;
-// wait for an unfinished refresh (step 4); a new template version (step 5);
-// the refresh, only once the group exists (step 6). If StartInstanceRefresh
-// fails after the new version exists, the next pass sees no difference and
-// the refresh is never started (the FIXME of §1.6.3).
+// §1.6.3), for the changes the model makes: a new Kubernetes version means a
+// new AMI (amiChanged, CAPA PR #2193), a new data secret name a new
+// bootstrap-data-secret tag (userDataSecretKeyChanged), and a rotated join
+// token new user data (userDataHashChanged). In its order: read the bootstrap
+// data; make the template if there is none; for any change but the user
+// data's, wait for an unfinished refresh (step 4); a new template version
+// for any change (step 5); the refresh, for any change but the user data's
+// and only once the group exists (step 6). If StartInstanceRefresh fails
+// after the new version exists, the next pass sees no difference and the
+// refresh is never started (the FIXME of §1.6.3).
 Status AwsMachinePoolReconciler::ReconcileLaunchTemplate(const InfraMachinePool& imp,
                                                          const MachinePool& mp,
                                                          AutoScalingGroup* asg, Result* result) {
+  std::string user_data;  // GetRawBootstrapData; no S3 storage of Ignition data
+  if (Status s = GetBootstrapData(client_, imp.meta.ns, mp, &user_data); !s.ok()) return s;
   const std::string version = mp.spec.template_.spec.version.value_or("");
-  auto current = template_versions_.find(imp.meta.name);
-  if (current == template_versions_.end()) {
+  const LaunchTemplateData want{
+      .image = version,
+      .user_data_hash = DataHash(user_data),
+      .secret_key = imp.meta.ns + "/" + *mp.spec.template_.spec.bootstrap.data_secret_name};
+  auto current = launch_templates_.find(imp.meta.name);
+  if (current == launch_templates_.end()) {
     if (Status s = Call(imp, "ec2:CreateLaunchTemplate"); !s.ok()) return s;
-    template_versions_.emplace(imp.meta.name, version);
+    launch_templates_.emplace(imp.meta.name, want);
     return Status::Ok();
   }
-  if (version == current->second) return Status::Ok();  // amiChanged is false
-  Status wait = WaitForUnfinishedRefresh(imp, asg, result);
-  if (!wait.ok() || result->requeue_after > 0) return wait;
+  const LaunchTemplateData& have = current->second;
+  // needsUpdate and tagsChanged compare what the model never varies. The
+  // model's templates always carry the secret-key tag, so
+  // launchTemplateNeedsUserDataSecretKeyTag is never set.
+  const bool ami_changed = want.image != have.image;
+  const bool user_data_secret_key_changed = want.secret_key != have.secret_key;
+  const bool user_data_hash_changed = want.user_data_hash != have.user_data_hash;
+  const bool refresh = ami_changed || user_data_secret_key_changed;  // "more than the token"
+  if (refresh) {
+    Status wait = WaitForUnfinishedRefresh(imp, asg, result);
+    if (!wait.ok() || result->requeue_after > 0) return wait;
+  }
+  if (!refresh && !user_data_hash_changed) return Status::Ok();
   if (Status s = Call(imp, "ec2:CreateLaunchTemplateVersion"); !s.ok()) return s;
-  current->second = version;
+  current->second = want;
   asg->NewLaunchTemplateVersion(version);
-  if (!asg->exists()) return Status::Ok();  // no group yet: no refresh
+  // Only the user data changed: new launches take it from "$Latest", the
+  // instances running keep theirs (launchtemplate.go:326, CAPA PR #2354).
+  if (!refresh || !asg->exists()) return Status::Ok();
   if (Status s = Call(imp, "autoscaling:StartInstanceRefresh"); !s.ok()) return s;
   if (!asg->StartInstanceRefresh()) {
     return Status::Conflict("failed to start ASG instance refresh \"" + imp.meta.name +

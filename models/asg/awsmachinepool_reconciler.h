@@ -57,7 +57,14 @@ class AwsMachinePoolReconciler : public Reconciler {
   Recorder* rec_;
   std::map<std::string, AutoScalingGroup*> groups_;  // by AWSMachinePool name
   AwsThrottle* throttle_;
-  std::map<std::string, std::string> template_versions_;  // pool -> Kubernetes version of its LT
+  // What DescribeLaunchTemplateVersions shows CAPA of a pool's latest
+  // launch template version (GetLaunchTemplate, SDKToLaunchTemplate).
+  struct LaunchTemplateData {
+    std::string image;           // its AMI, named by the Kubernetes version it was found for
+    std::string user_data_hash;  // the hash of its decoded UserData
+    std::string secret_key;      // its bootstrap-data-secret tag, "<namespace>/<name>"
+  };
+  std::map<std::string, LaunchTemplateData> launch_templates_;  // by pool
   // Pools whose DeleteASGAndWait is still inside its waiter, since when.
   std::map<std::string, Time> delete_waits_;
 };

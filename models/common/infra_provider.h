@@ -60,6 +60,10 @@ class InfraProvider {
   // controllers never do). Only then does its manager cache them: keeping a
   // second copy of every Node that nobody reads costs as much as the first.
   virtual bool ReadsWorkloadNodes() const { return false; }
+  // Whether the provider's manager caches the Secrets its controllers read
+  // (the bootstrap data secret): CAPA and CAPG do, as controller-runtime
+  // does by default; CAPZ reads them from the API server (Manager::Options).
+  virtual bool CachesSecrets() const { return false; }
   // How long draining a Node of `pool` takes when core deletes its Machine.
   virtual Duration DrainTime(const std::string& pool) const {
     (void)pool;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "models/common/bootstrap_data.h"
 #include "models/common/infra_pool_report.h"
 #include "models/common/provider_watches.h"
 #include "models/mig/instance_url.h"
@@ -14,6 +15,19 @@ namespace {
 // exp/controllers/gcpmachinepool_controller.go at CAPG HEAD 5e0bb3b, June
 // 2026: the January 2026 spike returned {} before providerIDList existed).
 constexpr Duration kRequeue = kMinute;
+
+// BaseInstanceTemplateResourceName and createOrGetInstanceTemplate
+// (cloud/scope/machinepool.go:231-240, instancetemplate_reconcile.go:119-134;
+// docs/reference/providers.md §3.6.1): the pool's name cut to 46 characters
+// and "-", then 16 hex digits of a hash of that prefix and the whole desired
+// template. Of the template the model varies the image (from the version)
+// and the user-data metadata (machinepool.go:352-355), so a new join token
+// is a new name.
+std::string InstanceTemplateName(const std::string& pool, const MachineSpec& spec,
+                                 const std::string& user_data) {
+  const std::string prefix = pool.substr(0, 63 - 16 - 1) + "-";
+  return prefix + DataHash(prefix + "\n" + spec.version.value_or("") + "\n" + user_data);
+}
 
 }  // namespace
 
@@ -58,36 +72,55 @@ Status GcpMachinePoolReconciler::ReconcileNormal(const InfraMachinePool& imp, co
                            " needs exactly one failure domain (zone), got " +
                            std::to_string(pool.zones.size()));
   }
-  if (Status s = SyncTemplate(imp, mp, pool); !s.ok()) return s;
-  ManagedInstanceGroup* g = pool.group;
-  const int32_t want = mp.spec.replicas.value_or(1);
-  if (Status s = Call(imp, "compute:instanceGroupManagers.get"); !s.ok()) return s;
-  if (!g->exists()) {
-    if (Status s = Call(imp, "compute:instanceGroupManagers.insert"); !s.ok()) return s;
-    g->Insert(pool.zones[0], want, mp.spec.template_.spec.version.value_or(""));
-  } else if (g->target_size() != want) {
-    if (Status s = Call(imp, "compute:instanceGroupManagers.resize"); !s.ok()) return s;
-    g->Resize(want);
+  std::string instance_template;
+  if (Status s = ReconcileInstanceTemplate(imp, mp, &instance_template); !s.ok()) return s;
+  if (Status s = ReconcileInstanceGroupManager(imp, mp, pool, instance_template); !s.ok()) {
+    return s;
   }
   return WriteStatus(imp, pool);
 }
 
-// A new template for every change of the bootstrap data or the version, set on
-// the group with setInstanceTemplate; the update policy decides what happens
-// to existing VMs (docs/reference/providers.md §3.6.1).
-Status GcpMachinePoolReconciler::SyncTemplate(const InfraMachinePool& imp, const MachinePool& mp,
-                                              const Pool& pool) {
-  const MachineSpec& spec = mp.spec.template_.spec;
-  const std::string key =
-      spec.version.value_or("") + "/" + spec.bootstrap.data_secret_name.value_or("");
-  std::string& current = templates_[imp.meta.name];
-  if (key == current) return Status::Ok();
+// createOrGetInstanceTemplate (instancetemplate_reconcile.go:106-167): a new
+// template for every change of the bootstrap data (each token rotation) or
+// the version, as the name hashes both (docs/reference/providers.md §3.6.1).
+// The bootstrap data is read first (InstanceTemplateResource).
+Status GcpMachinePoolReconciler::ReconcileInstanceTemplate(const InfraMachinePool& imp,
+                                                           const MachinePool& mp,
+                                                           std::string* name) {
+  std::string user_data;
+  if (Status s = GetBootstrapData(client_, imp.meta.ns, mp, &user_data); !s.ok()) return s;
+  *name = InstanceTemplateName(imp.meta.name, mp.spec.template_.spec, user_data);
+  std::set<std::string>& made = templates_[imp.meta.name];
+  if (made.count(*name)) return Status::Ok();
   if (Status s = Call(imp, "compute:instanceTemplates.insert"); !s.ok()) return s;
-  const bool first = current.empty();
-  current = key;
-  if (first || !pool.group->exists()) return Status::Ok();
+  made.insert(*name);
+  return Status::Ok();
+}
+
+// createOrGet (instancegroupmanagers_reconcile.go:90-155): insert the group
+// on the template, or resize it (:132-140), then set the template when it
+// differs (:142-152); the update policy decides what a new template does to
+// the VMs running (docs/reference/providers.md §3.2).
+Status GcpMachinePoolReconciler::ReconcileInstanceGroupManager(const InfraMachinePool& imp,
+                                                               const MachinePool& mp,
+                                                               const Pool& pool,
+                                                               const std::string& name) {
+  ManagedInstanceGroup* g = pool.group;
+  const std::string version = mp.spec.template_.spec.version.value_or("");
+  const int32_t want = mp.spec.replicas.value_or(1);
+  if (Status s = Call(imp, "compute:instanceGroupManagers.get"); !s.ok()) return s;
+  if (!g->exists()) {
+    if (Status s = Call(imp, "compute:instanceGroupManagers.insert"); !s.ok()) return s;
+    g->Insert(pool.zones[0], want, version, name);
+    return Status::Ok();
+  }
+  if (g->target_size() != want) {
+    if (Status s = Call(imp, "compute:instanceGroupManagers.resize"); !s.ok()) return s;
+    g->Resize(want);
+  }
+  if (g->instance_template() == name) return Status::Ok();
   if (Status s = Call(imp, "compute:instanceGroupManagers.setInstanceTemplate"); !s.ok()) return s;
-  pool.group->SetInstanceTemplate(spec.version.value_or(""));
+  g->SetInstanceTemplate(version, name);
   return Status::Ok();
 }
 
@@ -119,6 +152,7 @@ Status GcpMachinePoolReconciler::ReconcileDelete(const InfraMachinePool& imp, co
   }
   if (!HasFinalizer(imp.meta, kGcpMachinePoolFinalizer)) return Status::Ok();
   if (Status s = Call(imp, "compute:instanceTemplates.delete"); !s.ok()) return s;
+  templates_.erase(imp.meta.name);
   InfraMachinePool next = imp;
   std::erase(next.meta.finalizers, std::string(kGcpMachinePoolFinalizer));
   return client_->InfraMachinePools().Patch(imp, &next);

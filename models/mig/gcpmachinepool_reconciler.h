@@ -1,10 +1,12 @@
 // CAPG's GCPMachinePool controller (exp/controllers/gcpmachinepool_controller.go,
 // docs/reference/providers.md §3.6.1) driving simulated zonal Managed Instance Groups: an
-// instance template per bootstrap data and version, the group's target size,
+// instance template named by a hash of its whole content (the version and the
+// bootstrap data), the group's target size and template,
 // providerIDList from the group's members, and an unconditional 1-minute requeue.
 #pragma once
 
 #include <map>
+#include <set>
 #include <string>
 
 #include "api/reconciler.h"
@@ -34,7 +36,14 @@ class GcpMachinePoolReconciler : public Reconciler {
  private:
   Status ReconcileNormal(const InfraMachinePool& imp, const MachinePool& mp, const Pool& pool);
   Status ReconcileDelete(const InfraMachinePool& imp, const Pool& pool, Result* result);
-  Status SyncTemplate(const InfraMachinePool& imp, const MachinePool& mp, const Pool& pool);
+  // instancetemplates.Reconcile: the desired template's name in *name,
+  // inserted unless a template of that name exists.
+  Status ReconcileInstanceTemplate(const InfraMachinePool& imp, const MachinePool& mp,
+                                   std::string* name);
+  // instancegroupmanagers.Reconcile: the group created, resized and set to
+  // the template `name`, in that order.
+  Status ReconcileInstanceGroupManager(const InfraMachinePool& imp, const MachinePool& mp,
+                                       const Pool& pool, const std::string& name);
   Status WriteStatus(const InfraMachinePool& imp, const Pool& pool);
   // One Compute API call: counted, and refused past the project's quota.
   Status Call(const InfraMachinePool& imp, const char* api);
@@ -43,9 +52,11 @@ class GcpMachinePoolReconciler : public Reconciler {
   const Clock* clock_;
   Recorder* rec_;
   ApiQuota* quota_;
-  std::map<std::string, Pool> pools_;             // by GCPMachinePool name
-  std::map<std::string, std::string> templates_;  // pool -> its current template key
-  std::map<std::string, ProviderIdCache> ids_;    // pool -> its members' parsed URLs
+  std::map<std::string, Pool> pools_;  // by GCPMachinePool name
+  // The instance templates made for each pool: GCE keeps them until the
+  // pool is deleted (docs/reference/providers.md §3.6.1).
+  std::map<std::string, std::set<std::string>> templates_;
+  std::map<std::string, ProviderIdCache> ids_;  // pool -> its members' parsed URLs
 };
 
 }  // namespace mpsim::mig

@@ -73,10 +73,12 @@ ManagedInstanceGroup::ManagedInstanceGroup(EventLoop* loop, WorkloadCluster* wor
       verify_rng_(StreamFor(seed, "mig/" + base_ + "/autohealing")) {}
 
 void ManagedInstanceGroup::Insert(const std::string& zone, int32_t target,
-                                  const std::string& kubelet_version) {
+                                  const std::string& kubelet_version,
+                                  std::string instance_template) {
   exists_ = true;
   zone_ = zone;
   kubelet_version_ = kubelet_version;
+  instance_template_ = std::move(instance_template);
   Resize(target);
 }
 
@@ -85,9 +87,13 @@ void ManagedInstanceGroup::Resize(int32_t target) {
   ScheduleConverge(Sample(opts_.reaction_delay, react_rng_));
 }
 
-void ManagedInstanceGroup::SetInstanceTemplate(const std::string& kubelet_version) {
+void ManagedInstanceGroup::SetInstanceTemplate(const std::string& kubelet_version,
+                                               std::string instance_template) {
   ++template_version_;
   kubelet_version_ = kubelet_version;
+  rec_->Change(loop_->Now(), "InstanceGroupManager", pool_, "instanceTemplate", instance_template_,
+               instance_template, pool_);
+  instance_template_ = std::move(instance_template);
   if (!opts_.update.proactive) return;
   updating_ = true;
   UpdateStep();

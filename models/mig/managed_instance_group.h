@@ -66,13 +66,20 @@ class ManagedInstanceGroup {
   int template_version() const { return template_version_; }
   const std::string& zone() const { return zone_; }
 
+  // The instanceTemplate the group creates VMs from (its name; empty for a
+  // GKE node pool's group, whose templates GKE names).
+  const std::string& instance_template() const { return instance_template_; }
+
   // instanceGroupManagers.insert{targetSize, instanceTemplate}.
-  void Insert(const std::string& zone, int32_t target, const std::string& kubelet_version);
+  void Insert(const std::string& zone, int32_t target, const std::string& kubelet_version,
+              std::string instance_template = "");
   // resize: DONE once scheduled; the group converges afterwards.
   void Resize(int32_t target);
   // setInstanceTemplate: new VMs use it; PROACTIVE also updates the others
-  // within the update policy's budget (docs/reference/providers.md §3.2).
-  void SetInstanceTemplate(const std::string& kubelet_version);
+  // within the update policy's budget, OPPORTUNISTIC leaves them
+  // (docs/reference/providers.md §3.2). A named template is an
+  // `InstanceGroupManager <pool> instanceTemplate` row.
+  void SetInstanceTemplate(const std::string& kubelet_version, std::string instance_template = "");
   // instanceGroupManagers.deleteInstances: deletes the named instances and
   // lowers the target size by as many (docs/reference/providers.md §3.1).
   void DeleteInstances(const std::vector<std::string>& names);
@@ -125,6 +132,7 @@ class ManagedInstanceGroup {
   std::string zone_;
   int32_t target_ = 0;
   int template_version_ = 1;
+  std::string instance_template_;
   std::string kubelet_version_;
   uint64_t next_ = 0;
   bool updating_ = false;  // a PROACTIVE rollout has outdated instances left

@@ -27,7 +27,9 @@ std::vector<scenario::DefaultEntry> Defaults() {
        "docs/reference/providers.md §4.3 P(stockout per create attempt): scenario knob, default 0",
        "L"},
       {"spec.machinePools[].provider.mig.updatePolicy", "OPPORTUNISTIC", "",
-       "docs/reference/providers.md §4.3 MIG default when CAPG sets none (unverified)", "L"},
+       "docs/reference/providers.md §3.2, §4.3 MIG default when CAPG sets none (d: "
+       "the setInstanceTemplate reference)",
+       "M"},
       {"spec.machinePools[].provider.mig.updateMaxSurge", "1", "",
        "docs/reference/providers.md §3.2, §4.3 maxSurge default = number of zones (1: CAPG's MIG "
        "has one zone)",

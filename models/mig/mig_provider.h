@@ -25,6 +25,10 @@ class MigProvider : public InfraProvider {
   void AddPool(const proto::MachinePoolSpec& pool) override;
   void AddControllers(Manager* manager) override;
   int KillInstances(const std::string& pool, int count, Rng* rng) override;
+  // CAPG's manager caches the Secrets it reads (main.go sets no
+  // Client.Cache.DisableFor); only GCPMachinePools read one, the bootstrap
+  // data, and a cache starts an informer for a kind on its first read.
+  bool CachesSecrets() const override { return !groups_.empty(); }
 
  private:
   ProviderContext ctx_;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "models/common/bootstrap_data.h"
 #include "models/common/provider_watches.h"
 #include "models/vmss/arm_call.h"
 #include "models/vmss/azuremachinepoolmachine_reconciler.h"
@@ -41,8 +42,25 @@ AzureMachinePoolReconciler::NodesReady AzureMachinePoolReconciler::EachOf(
 
 // MachinePoolMachineHasStateOrVersionChange: a machine made, deleted or
 // turned (not) ready wakes its pool (exp/controllers/azuremachinepool_controller.go).
+// reconcileNormal also watches the pool's bootstrap config (:291-310): a
+// change of it, each token rotation included, wakes the AzureMachinePool
+// named after its MachinePool owner (BootstrapConfigToInfrastructureMapFunc,
+// exp/controllers/helpers.go:375-432; docs/reference/providers.md §2.6.1).
+// Upstream starts that watch at the first reconcile; pools of other
+// providers have no AzureMachinePool, which CAPZ finds NotFound.
 void AzureMachinePoolReconciler::Setup(Builder* b) {
   WatchProviderPools(b, kAzureMachinePoolKind);
+  b->WatchBootstrapConfigs([this](const WatchEvent<BootstrapConfig>& e) {
+    std::vector<Request> out;
+    const OwnerReference* owner = nullptr;
+    for (const OwnerReference& r : e.obj.meta.owner_references) {
+      if (r.kind == "MachinePool") owner = &r;
+      if (owner != nullptr) break;
+    }
+    if (owner != nullptr && pools_.count(owner->name))
+      out.push_back({{e.obj.meta.ns, owner->name}});
+    return out;
+  });
   b->WatchInfraMachines([](const WatchEvent<InfraMachine>& e) {
     std::vector<Request> out;
     if (e.obj.kind != kAzureMachinePoolMachineKind) return out;
@@ -100,8 +118,11 @@ Status AzureMachinePoolReconciler::ReconcileNormal(const InfraMachinePool& imp,
     if (Status s = client_->InfraMachinePools().Patch(imp, &with); !s.ok()) return s;
   }
   if (!mp.spec.template_.spec.bootstrap.data_secret_name) return Status::Ok();
+  // InitMachinePoolCache's GetBootstrapData, an uncached read of the secret.
+  std::string bootstrap_data;
+  if (Status s = GetBootstrapData(client_, imp.meta.ns, mp, &bootstrap_data); !s.ok()) return s;
   bool future = false;
-  const Status s = ReconcileScaleSet(imp, mp, pool, &future, result);
+  const Status s = ReconcileScaleSet(imp, mp, pool, DataHash(bootstrap_data), &future, result);
   if (result->requeue_after > 0 && !future) return s;  // throttled: the scale set is not known
   const int32_t desired = mp.spec.replicas.value_or(1);
   // Close(): one kind of deletion per pass, none while a future is pending.
@@ -125,10 +146,14 @@ Status AzureMachinePoolReconciler::ReconcileNormal(const InfraMachinePool& imp,
 }
 
 // azure/services/scalesets: the surge capacity and when a PUT is sent
-// (docs/reference/providers.md §2.6.3). Bootstrap data rides along only on a PUT made for
-// another reason, so the 15-minute token rotation never rolls VMs (§0.1).
+// (docs/reference/providers.md §2.6.3). The custom data's hash tag
+// (spec.go:145, :303-309) rides along only on a PUT made for another reason
+// (a capacity increase or a new image), and a new hash then makes a new model
+// with the same image, which CAPZ does not count as outdated: the 15-minute
+// token rotation never rolls VMs (§0.1).
 Status AzureMachinePoolReconciler::ReconcileScaleSet(const InfraMachinePool& imp,
                                                      const MachinePool& mp, Pool& pool,
+                                                     const std::string& custom_data_hash,
                                                      bool* future, Result* result) {
   VirtualMachineScaleSet* vmss = pool.vmss;
   if (Duration wait = Call(imp, "compute:virtualMachineScaleSets.get", false); wait > 0) {
@@ -161,8 +186,7 @@ Status AzureMachinePoolReconciler::ReconcileScaleSet(const InfraMachinePool& imp
     result->requeue_after = wait;
     return Status::Ok();
   }
-  const std::string custom_data = spec.bootstrap.data_secret_name.value_or("");
-  if (Status s = vmss->Put(capacity, image, custom_data); !s.ok()) return s;
+  if (Status s = vmss->Put(capacity, image, custom_data_hash); !s.ok()) return s;
   *future = vmss->operation_pending();
   return Status::Ok();
 }

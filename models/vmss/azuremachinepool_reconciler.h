@@ -61,10 +61,11 @@ class AzureMachinePoolReconciler : public Reconciler {
   Status ReconcileNormal(const InfraMachinePool& imp, const MachinePool& mp, Pool& pool,
                          Result* result);
   Status ReconcileDelete(const InfraMachinePool& imp, Pool& pool, Result* result);
-  // scalesets.Reconcile: GET, LIST and, when needed, PUT. Sets *future when
-  // an operation is left running.
+  // scalesets.Reconcile: GET, LIST and, when needed, PUT with the custom
+  // data whose hash tag is `custom_data_hash`. Sets *future when an
+  // operation is left running.
   Status ReconcileScaleSet(const InfraMachinePool& imp, const MachinePool& mp, Pool& pool,
-                           bool* future, Result* result);
+                           const std::string& custom_data_hash, bool* future, Result* result);
   // applyAzureMachinePoolMachines: deletes through Machines (drain first).
   void ApplyMachines(const InfraMachinePool& imp, int32_t desired, Pool& pool, Result* result);
   std::vector<uint64_t> Victims(int32_t desired, const Pool& pool, PoolState& st);

@@ -75,6 +75,10 @@ Status VirtualMachineScaleSet::Put(int32_t capacity, const std::string& version,
                            "or more VMs");
   }
   SetScaleSetState(exists_ ? "Updating" : "Creating");
+  if (new_model && exists_) {
+    rec_->Change(loop_->Now(), "VirtualMachineScaleSet", pool_, "model", std::to_string(model_),
+                 std::to_string(model_ + 1), pool_);
+  }
   exists_ = true;
   if (new_model) ++model_, version_ = version, custom_data_ = custom_data;
   op_pending_ = true;

@@ -66,7 +66,8 @@ class VirtualMachineScaleSet {
 
   // CreateOrUpdate (PUT): accepted now, visible after operationDelay, done
   // when every VM it created is Succeeded or Failed. A new image `version` or
-  // new `custom_data` is a new model; existing VMs keep theirs (upgradePolicy
+  // new `custom_data` is a new model (a `VirtualMachineScaleSet <pool> model`
+  // row once the set exists); existing VMs keep theirs (upgradePolicy
   // Manual). Refused past the 10-model limit.
   Status Put(int32_t capacity, const std::string& version, const std::string& custom_data);
   // VirtualMachineScaleSetVMs.Delete: the VM goes Deleting and capacity

@@ -1,6 +1,6 @@
 // The CABPK stand-in: the data secret is ready after the delay, and the join
-// token rotates every interval only once the pool has nodes, keeping the
-// data secret's name (docs/reference/providers.md §0.1).
+// token rotates every interval only once the pool has nodes, rewriting the
+// data secret's value under the same name (docs/reference/providers.md §0.1).
 #include "sim/bootstrap_provider.h"
 
 #include <gtest/gtest.h>
@@ -31,6 +31,11 @@ class BootstrapProviderTest : public ::testing::Test {
     ASSERT_TRUE(server_.Store<MachinePool>().Get({"default", "mp-0"}, &mp).ok());
     mp.status.node_refs.push_back({.name = "node-0"});
     server_.Store<MachinePool>().Patch(&mp);
+  }
+  Secret DataSecret() {
+    Secret s;
+    EXPECT_TRUE(server_.Store<Secret>().Get({"default", "mp-0"}, &s).ok());
+    return s;
   }
   BootstrapConfig Config() {
     BootstrapConfig cfg;
@@ -66,6 +71,34 @@ TEST_F(BootstrapProviderTest, TheTokenRotatesEveryIntervalOnceThePoolHasNodes) {
   RunTo(61 * kMinute);
   EXPECT_EQ(Rotations(), 3);
   EXPECT_EQ(rec_.rows().back().to, "3");
+}
+
+// storeBootstrapData (kubeadmconfig_controller.go:1407-1460): the secret is
+// named after the config, controlled by it, of type cluster.x-k8s.io/secret,
+// with `value` and `format`; a rotation updates it in place, and the value is
+// all that changes.
+TEST_F(BootstrapProviderTest, ARotationRewritesTheDataSecretsValueUnderItsName) {
+  Start(15 * kMinute);
+  RunTo(3 * kSecond);
+  const Secret ready = DataSecret();
+  EXPECT_EQ(ready.type, "cluster.x-k8s.io/secret");
+  EXPECT_EQ(ready.data.at("format"), "cloud-config");
+  EXPECT_NE(ready.data.at("value").find("token: " + Config().spec.join_token), std::string::npos)
+      << ready.data.at("value");
+  const OwnerReference* owner = ControllerOwner(ready.meta, "KubeadmConfig");
+  ASSERT_NE(owner, nullptr);
+  EXPECT_EQ(owner->name, "mp-0");
+  GiveThePoolANode();
+  RunTo(16 * kMinute);
+  const Secret rotated = DataSecret();
+  EXPECT_EQ(rotated.meta.uid, ready.meta.uid) << "updated, not recreated";
+  EXPECT_NE(rotated.data.at("value"), ready.data.at("value"));
+  EXPECT_NE(rotated.data.at("value").find("token: " + Config().spec.join_token), std::string::npos);
+  Secret same_but_value = rotated;
+  same_but_value.data["value"] = ready.data.at("value");
+  same_but_value.meta.resource_version = ready.meta.resource_version;
+  EXPECT_EQ(same_but_value, ready);
+  EXPECT_EQ(server_.Store<Secret>().size(), 1u);
 }
 
 TEST_F(BootstrapProviderTest, ZeroNeverRotates) {

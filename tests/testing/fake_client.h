@@ -16,6 +16,7 @@
 
 #include "api/client.h"
 #include "api/indexes.h"
+#include "sim/bootstrap_provider.h"
 #include "sim/merge_patch.h"
 
 namespace mpsim::fake {
@@ -162,7 +163,9 @@ class FakeObjectClient : public ObjectClient<T> {
     }
     T next = cur;
     if (meta_spec) CopyMetaAndSpec(*obj, &next);
-    if (status) next.status = obj->status;
+    if constexpr (requires { next.status; }) {
+      if (status) next.status = obj->status;
+    }
     if (next == cur) {
       *obj = next;
       return Status::Ok();
@@ -191,6 +194,10 @@ class FakeObjectClient : public ObjectClient<T> {
     }
     if constexpr (requires { to->kind; }) to->kind = from.kind;
     if constexpr (requires { to->contract_version; }) to->contract_version = from.contract_version;
+    if constexpr (requires { to->data; }) {  // a Secret: type and data are its body
+      to->type = from.type;
+      to->data = from.data;
+    }
   }
 
   uint64_t* rv_;
@@ -217,6 +224,7 @@ class FakeClient : public Client {
   ObjectClient<InfraMachinePool>& InfraMachinePools() override { return infra_machine_pools_; }
   ObjectClient<Machine>& Machines() override { return machines_; }
   ObjectClient<InfraMachine>& InfraMachines() override { return infra_machines_; }
+  ObjectClient<Secret>& Secrets() override { return secrets_; }
 
   Status WorkloadNodes(const ObjectKey&, ObjectClient<Node>** out) override {
     if (workload_unavailable) return Status::Unavailable("workload cluster is not connected");
@@ -241,6 +249,7 @@ class FakeClient : public Client {
   FakeObjectClient<InfraMachinePool>& infra_machine_pools() { return infra_machine_pools_; }
   FakeObjectClient<Machine>& machines() { return machines_; }
   FakeObjectClient<InfraMachine>& infra_machines() { return infra_machines_; }
+  FakeObjectClient<Secret>& secrets() { return secrets_; }
   FakeObjectClient<Node>& nodes() { return nodes_; }
 
   bool workload_unavailable = false;  // WorkloadNodes and WatchWorkloadNodes fail
@@ -257,14 +266,37 @@ class FakeClient : public Client {
   FakeObjectClient<InfraMachinePool> infra_machine_pools_{&rv_, clock_};
   FakeObjectClient<Machine> machines_{&rv_, clock_};
   FakeObjectClient<InfraMachine> infra_machines_{&rv_, clock_};
+  FakeObjectClient<Secret> secrets_{&rv_, clock_};
   FakeObjectClient<Node> nodes_{&wl_rv_, clock_};
 };
 
+// The bootstrap config `name` of pool mp-0, ready with `token`, and the data
+// secret the bootstrap provider writes for it (sim/bootstrap_provider.h).
+inline void SetBootstrapConfig(FakeClient* c, const std::string& name, const std::string& token) {
+  BootstrapConfig cfg;
+  cfg.meta = {.name = name, .ns = "default"};
+  cfg.meta.owner_references.push_back({.kind = "MachinePool", .name = "mp-0", .controller = true});
+  cfg.spec.join_token = token;
+  cfg.status.data_secret_created = true;
+  cfg.status.data_secret_name = name;
+  c->bootstrap_configs().Add(cfg);
+  c->secrets().Add(BootstrapDataSecret(cfg));
+}
+
+// The bootstrap provider's rotation of the join token of config `name`: a
+// new token in the config and a new value under the same secret name.
+inline void RotateJoinToken(FakeClient* c, const std::string& name) {
+  const std::string token = c->bootstrap_configs().At({"default", name}).spec.join_token;
+  SetBootstrapConfig(c, name, NextJoinToken(token));
+}
+
 // A MachinePool default/mp-0 of `replicas` at v1.30.0 and its
 // InfraMachinePool of `kind`, owned by it: where every provider reconciler's
-// tests start. `data_secret` is the bootstrap secret, if the pool has one.
+// tests start. `data_secret` is the bootstrap config and secret, if the pool
+// has one.
 inline void AddPoolPair(FakeClient* c, const std::string& kind, int32_t replicas,
                         std::optional<std::string> data_secret = std::nullopt) {
+  if (data_secret) SetBootstrapConfig(c, *data_secret, "token-0");
   MachinePool mp;
   mp.meta = {.name = "mp-0", .ns = "default"};
   mp.spec.replicas = replicas;

@@ -1,13 +1,16 @@
 // CAPA's AWSMachinePool controller against a real simulated Auto Scaling
 // Group and a fake API client (docs/reference/providers.md §1.6): throttled AWS calls
 // surface as the pass's error, a version change during a running instance
-// refresh, the MachinePoolMachines gate's 3-minute requeue, and deletion
-// blocking up to 15 minutes on the ASG delete.
+// refresh, a token rotation's template version without a refresh, the
+// MachinePoolMachines gate's 3-minute requeue, and deletion blocking up to
+// 15 minutes on the ASG delete.
 #include "models/asg/awsmachinepool_reconciler.h"
 
 #include <gtest/gtest.h>
 
 #include <memory>
+#include <tuple>
+#include <vector>
 
 #include "tests/testing/provider_controller_test.h"
 
@@ -160,6 +163,77 @@ TEST_F(AwsMpTest, VersionChangeBeforeTheGroupExistsMakesTheVersionWithoutARefres
   EXPECT_EQ(Calls("autoscaling:DescribeInstanceRefreshes"), 0u);
   EXPECT_EQ(Calls("autoscaling:StartInstanceRefresh"), 0u);
   RunTo(kMinute);
+  for (const Instance* i : asg_->Describe()) EXPECT_EQ(i->kubelet_version, "v1.31.0") << i->id;
+}
+
+// launchtemplate.go:278-283 and :326 (docs/reference/providers.md §1.6.3,
+// CAPA PR #2354): a rotated join token changes only the user data's hash, so
+// CAPA makes a new template version without asking about or starting an
+// instance refresh. Instances running keep theirs; a later launch takes the
+// new version ("$Latest").
+TEST_F(AwsMpTest, ATokenRotationMakesATemplateVersionWithoutARefresh) {
+  Converge(3);
+  fake::RotateJoinToken(&client_, "token-1");
+  EXPECT_EQ(OkPass(), Result{});
+  EXPECT_EQ(asg_->launch_template_version(), 2);
+  EXPECT_EQ(Calls("ec2:CreateLaunchTemplateVersion"), 1u);
+  EXPECT_EQ(Calls("autoscaling:DescribeInstanceRefreshes"), 0u) << "canStartInstanceRefresh";
+  EXPECT_EQ(Calls("autoscaling:StartInstanceRefresh"), 0u);
+  EXPECT_FALSE(asg_->refreshing());
+  const TimelineRow& row = rec_.rows().back();
+  EXPECT_EQ(std::tie(row.object_kind, row.object, row.field, row.from, row.to),
+            std::make_tuple("LaunchTemplate", "mp-0", "latestVersion", "1", "2"));
+  EXPECT_EQ(OkPass(), Result{});
+  EXPECT_EQ(Calls("ec2:CreateLaunchTemplateVersion"), 1u) << "the hash now matches";
+  MachinePool mp = client_.machine_pools().At(kKey);
+  mp.spec.replicas = 4;
+  client_.machine_pools().Add(mp);
+  OkPass();
+  RunTo(loop_.Now() + kMinute);
+  std::vector<int> versions;
+  for (const Instance* i : asg_->Describe()) versions.push_back(i->launch_template_version);
+  EXPECT_EQ(versions, (std::vector<int>{1, 1, 1, 2}));
+}
+
+// userDataSecretKeyChanged (launchtemplate.go:248): the template's
+// bootstrap-data-secret tag names another secret, even one with the same
+// data, so the new version comes with an instance refresh.
+TEST_F(AwsMpTest, ANewDataSecretNameStartsARefresh) {
+  Converge(3);
+  fake::SetBootstrapConfig(&client_, "token-2", "token-0");
+  MachinePool mp = client_.machine_pools().At(kKey);
+  mp.spec.template_.spec.bootstrap.data_secret_name = "token-2";
+  client_.machine_pools().Add(mp);
+  EXPECT_EQ(OkPass(), Result{});
+  EXPECT_EQ(asg_->launch_template_version(), 2);
+  EXPECT_EQ(Calls("autoscaling:StartInstanceRefresh"), 1u);
+  EXPECT_TRUE(asg_->refreshing());
+}
+
+// A rotation while a version's refresh runs is "only the bootstrap token":
+// CAPA neither cancels the refresh nor waits for it (launchtemplate.go:251
+// asks only on the four flags). The refresh goes on and ends, its
+// replacements on either version.
+TEST_F(AwsMpTest, ARotationDuringARefreshNeitherCancelsNorStallsIt) {
+  Converge(3);
+  MachinePool mp = client_.machine_pools().At(kKey);
+  mp.spec.template_.spec.version = "v1.31.0";
+  client_.machine_pools().Add(mp);
+  EXPECT_EQ(OkPass(), Result{});
+  EXPECT_EQ(asg_->UnfinishedRefresh(), RefreshStatus::kInProgress);
+  RunTo(70 * kSecond);
+  int launching = 0;  // replacements on version 2, InService only after the rotation
+  for (const Instance* i : asg_->Describe()) {
+    launching += i->state == State::kPending && i->launch_template_version == 2;
+  }
+  ASSERT_EQ(launching, 1);
+  fake::RotateJoinToken(&client_, "token-1");
+  EXPECT_EQ(OkPass(), Result{});
+  EXPECT_EQ(asg_->launch_template_version(), 3);
+  EXPECT_EQ(Calls("autoscaling:CancelInstanceRefresh"), 0u);
+  EXPECT_EQ(asg_->UnfinishedRefresh(), RefreshStatus::kInProgress);
+  RunTo(2 * kHour);
+  EXPECT_FALSE(asg_->refreshing()) << "the refresh ended";
   for (const Instance* i : asg_->Describe()) EXPECT_EQ(i->kubelet_version, "v1.31.0") << i->id;
 }
 

@@ -338,22 +338,82 @@ TEST_F(AmpTest, DrainComesBeforeTheVmDelete) {
   EXPECT_EQ(vmss_->vms().at(0).state, VmState::kDeleting);
 }
 
+// spec.go:136-151 and its test "update for existing vmss with only custom
+// data change" (expected nil: no PUT): a rotated join token alone sends
+// nothing; the next PUT made for a capacity increase carries the new custom
+// data, a new model with the same image ("...only capacity change but should
+// patch custom data"), and no VM is outdated by it (HasLatestModelApplied
+// compares images, azure/types.go:188-191).
 TEST_F(AmpTest, BootstrapTokenRotationRollsNothing) {
   Converge(3);
   const uint64_t puts = Calls("compute:virtualMachineScaleSets.createOrUpdate");
-  SetMachinePool(
-      [](MachinePool* mp) { mp->spec.template_.spec.bootstrap.data_secret_name = "token-2"; });
-  RunTo(loop_.Now() + kMinute);
+  fake::RotateJoinToken(&client_, "token-1");
+  EXPECT_EQ(Amp().status.replicas, 3);
   EXPECT_EQ(Pass().requeue_after, 0);
   EXPECT_EQ(Calls("compute:virtualMachineScaleSets.createOrUpdate"), puts);
+  EXPECT_EQ(vmss_->model(), 1);
   RunTo(loop_.Now() + 11 * kSecond);
   SetMachinePool([](MachinePool* mp) { mp->spec.replicas = 4; });
-  Pass();  // the new data rides on this PUT, a new model with the same image
+  Pass();
+  EXPECT_EQ(Calls("compute:virtualMachineScaleSets.createOrUpdate"), puts + 1);
+  EXPECT_EQ(vmss_->model(), 2) << "the new custom data rides on the capacity PUT";
+  bool model_row = false;
+  for (const TimelineRow& r : rec_.rows()) {
+    model_row |= r.object_kind == "VirtualMachineScaleSet" && r.field == "model" && r.to == "2";
+  }
+  EXPECT_TRUE(model_row);
+  EXPECT_EQ(vmss_->model_version(), "v1.30.0");
   RunTo(loop_.Now() + 2 * kMinute);
   Pass();
   EXPECT_EQ(vmss_->referenced_models(), 2);
+  EXPECT_EQ(vmss_->on_latest_model(), 4) << "same image: every VM is on the latest model";
   EXPECT_EQ(vmss_->count(VmState::kDeleting), 0);
   EXPECT_EQ(vmss_->capacity(), 4);
+}
+
+class BootstrapWatch : public Builder {
+ public:
+  void WatchClusters(MapFunc<Cluster>) override {}
+  void WatchMachinePools(MapFunc<MachinePool>) override {}
+  void WatchBootstrapConfigs(MapFunc<BootstrapConfig> f) override { configs = std::move(f); }
+  void WatchInfraMachinePools(MapFunc<InfraMachinePool>) override {}
+  void WatchMachines(MapFunc<Machine>) override {}
+  void WatchInfraMachines(MapFunc<InfraMachine>) override {}
+  void WatchWorkloadNodes(MapFunc<Node>) override {}
+  MapFunc<BootstrapConfig> configs;
+};
+
+// azuremachinepool_controller.go:291-310 and BootstrapConfigToInfrastructureMapFunc
+// (helpers.go:375-432): a rotation's change of the KubeadmConfig enqueues
+// the AzureMachinePool named after its MachinePool owner; a config of a pool
+// with no AzureMachinePool enqueues nothing.
+TEST_F(AmpTest, ARotationOfThePoolsBootstrapConfigWakesThePool) {
+  Start(3);
+  BootstrapWatch b;
+  r_->Setup(&b);
+  ASSERT_TRUE(b.configs);
+  const BootstrapConfig before = client_.bootstrap_configs().At({"default", "token-1"});
+  fake::RotateJoinToken(&client_, "token-1");
+  const BootstrapConfig after = client_.bootstrap_configs().At({"default", "token-1"});
+  using Type = WatchEvent<BootstrapConfig>::Type;
+  const std::vector<Request> reqs = b.configs({Type::kModified, &before, after});
+  ASSERT_EQ(reqs.size(), 1u);
+  EXPECT_EQ(reqs[0].key, kKey);
+  BootstrapConfig other = after;
+  other.meta.owner_references[0].name = "mp-aws";
+  EXPECT_TRUE(b.configs({Type::kModified, &before, other}).empty());
+}
+
+// A capacity PUT with the custom data CAPZ last tagged leaves the model alone
+// (the virtualMachineProfile is left out, spec.go:145-148).
+TEST_F(AmpTest, ScaleUpWithoutARotationKeepsTheModel) {
+  Converge(3);
+  RunTo(loop_.Now() + 11 * kSecond);
+  SetMachinePool([](MachinePool* mp) { mp->spec.replicas = 4; });
+  Pass();
+  RunTo(loop_.Now() + 5 * kSecond);
+  EXPECT_EQ(vmss_->capacity(), 4);
+  EXPECT_EQ(vmss_->model(), 1);
 }
 
 // v1.26.0 counts 3 ready machines of 3 desired and deletes nothing; HEAD
