@@ -116,6 +116,7 @@ bool World::Build(std::string* error) {
   partition_ =
       std::make_unique<WorkloadPartition>(&loop_, &rec_, kClusterName, [this] { ServerChanged(); });
   observer_ = std::make_unique<PoolObserver>(&mgmt_, &workload_api_, &rec_);
+  mgmt_.SetMaxObjectBytes(spec.api_server().max_object_bytes());
 
   const auto& c = spec.controller();
   capi_ = std::make_unique<Manager>(&loop_, &mgmt_, ManagerOptions("capi"));
