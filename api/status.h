@@ -18,7 +18,8 @@ class Status {
     kUnavailable,  // e.g. workload cluster not connected
     kTimeout,
     kThrottled,  // cloud or API rate limit
-    kInternal,   // a bug surfaced as an error (e.g. a recovered panic)
+    kInternal,   // HTTP 500: a bug surfaced as an error (a recovered panic), or
+                 // a storage error the API server passes on (etcd's size limit)
   };
 
   Status() = default;

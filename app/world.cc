@@ -76,7 +76,9 @@ class World {
   bool BuildProviders(std::string* error);
   bool CheckDeleteMachineEvents(std::string* error) const;
   void AddMachineController(WorkQueueOptions qo);
-  void ConnectionChanged();
+  void ServerChanged();
+  Manager::Options ManagerOptions(const std::string& name);
+  bool WorkloadAnswers() const;
   void HookReconciles(Manager* m);
   void RecordRequeue(const std::string& controller, const ReconcileRecord& r);
   std::string PoolOf(const std::string& object);
@@ -112,22 +114,19 @@ bool World::Build(std::string* error) {
   bootstrap_ = std::make_unique<BootstrapProvider>(
       &loop_, &mgmt_, &rec_,
       BootstrapOptions{ToDistSpec(wl.bootstrap_delay()), wl.bootstrap_token_rotation(), seed_});
-  partition_ = std::make_unique<WorkloadPartition>(&loop_, &rec_, kClusterName,
-                                                   [this] { ConnectionChanged(); });
+  partition_ =
+      std::make_unique<WorkloadPartition>(&loop_, &rec_, kClusterName, [this] { ServerChanged(); });
   observer_ = std::make_unique<PoolObserver>(&mgmt_, &workload_api_, &rec_);
+  mgmt_.SetMaxObjectBytes(spec.api_server().max_object_bytes());
 
   const auto& c = spec.controller();
-  capi_ = std::make_unique<Manager>(&loop_, &mgmt_,
-                                    Manager::Options{"capi", ToDistSpec(c.informer_lag()), seed_});
+  capi_ = std::make_unique<Manager>(&loop_, &mgmt_, ManagerOptions("capi"));
   // core main.go calls index.AddDefaultIndexes on Cluster API's manager
   // only; the providers' managers register none of these.
   for (const std::string& field : FieldIndexes<MachinePool>::Fields()) {
     capi_->IndexField<MachinePool>(field);
   }
-  const Time cp_ready = wl.control_plane_ready_at();
-  capi_->AddWorkloadCluster(ClusterKey(), &workload_api_, [this, cp_ready] {
-    return loop_.Now() >= cp_ready && partition_->Reachable();
-  });
+  capi_->AddWorkloadCluster(ClusterKey(), &workload_api_, [this] { return WorkloadAnswers(); });
   WorkQueueOptions qo;
   qo.workers = c.max_concurrent_reconciles();
   qo.policy = RateLimitPolicy::ClusterApi();
@@ -173,15 +172,11 @@ bool World::BuildProviders(std::string* error) {
     observer_->Track(p.name(), p.name(), name);
   }
   for (auto& [name, provider] : providers_) {
-    auto m =
-        std::make_unique<Manager>(&loop_, &mgmt_,
-                                  Manager::Options{.name = name + "-provider",
-                                                   .informer_lag = ToDistSpec(c.informer_lag()),
-                                                   .seed = seed_,
-                                                   .cache_secrets = provider->CachesSecrets()});
+    Manager::Options options = ManagerOptions(name + "-provider");
+    options.cache_secrets = provider->CachesSecrets();
+    auto m = std::make_unique<Manager>(&loop_, &mgmt_, std::move(options));
     if (provider->ReadsWorkloadNodes()) {
-      m->AddWorkloadCluster(ClusterKey(), &workload_api_,
-                            [this] { return partition_->Reachable(); });
+      m->AddWorkloadCluster(ClusterKey(), &workload_api_, [this] { return WorkloadAnswers(); });
     }
     provider->AddControllers(m.get());
     HookReconciles(m.get());
@@ -223,11 +218,30 @@ bool World::CheckDeleteMachineEvents(std::string* error) const {
   return true;
 }
 
-// ClusterCache's cluster source fires on connect and disconnect, in every
-// manager that reaches the workload cluster.
-void World::ConnectionChanged() {
-  capi_->WorkloadConnectionChanged(ClusterKey());
-  for (auto& [name, m] : provider_managers_) m->WorkloadConnectionChanged(ClusterKey());
+// A partition began or ended: every manager's ClusterCache probes again
+// (docs/reference/capi-core.md §1.14); their connects and disconnects wake
+// the controllers.
+void World::ServerChanged() {
+  capi_->WorkloadServerChanged(ClusterKey());
+  for (auto& [name, m] : provider_managers_) m->WorkloadServerChanged(ClusterKey());
+}
+
+// The workload API server answers once its control plane is up, unless a
+// partition cuts it off.
+bool World::WorkloadAnswers() const {
+  return loop_.Now() >= sc_.spec().workload_cluster().control_plane_ready_at() &&
+         partition_->Reachable();
+}
+
+// Each connect and disconnect of a manager's ClusterCache is a timeline row
+// `ClusterCache,<manager>/<cluster>,connected`.
+Manager::Options World::ManagerOptions(const std::string& name) {
+  Manager::Options o{name, ToDistSpec(sc_.spec().controller().informer_lag()), seed_};
+  o.on_connection = [this, name](const ObjectKey& cluster, bool connected) {
+    rec_.Change(loop_.Now(), "ClusterCache", name + "/" + cluster.name, "connected",
+                connected ? "false" : "true", connected ? "true" : "false");
+  };
+  return o;
 }
 
 void World::HookReconciles(Manager* m) {

@@ -21,6 +21,10 @@ const std::vector<DefaultEntry> kCoreDefaults = {
      "mpsim choice: well above the 100,000-replica runs of the performance budget", "-"},
     {"spec.limits.maxEventsPerInstant", "5000000", "",
      "mpsim choice: 50 events per instance of the largest pool at one instant", "-"},
+    {"spec.apiServer.maxObjectBytes", "1572864", "",
+     "etcd --max-request-bytes default, 1.5 MiB (server/embed/config.go DefaultMaxRequestBytes; "
+     "docs/reference/capi-core.md §1.15)",
+     "H"},
     {"spec.controller.maxConcurrentReconciles", "50", "10 in releases before core/main.go",
      "Cluster API core/main.go --machinepool-concurrency (docs/reference/capi-core.md §1.2)", "H"},
     {"spec.controller.informerLag", "{dist: exponential, mean: 50ms}", "",

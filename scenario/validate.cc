@@ -7,6 +7,7 @@
 
 #include "models/registry.h"
 #include "sim/duration.h"
+#include "sim/request_size.h"
 #include "sim/yaml_to_proto.h"
 
 namespace mpsim::scenario {
@@ -41,6 +42,7 @@ class Validator {
     Workload(spec_.workload_cluster(), "spec.workloadCluster");
     Pools();
     Limits(spec_.limits(), "spec.limits");
+    ApiServer(spec_.api_server(), "spec.apiServer");
   }
 
  private:
@@ -65,6 +67,17 @@ class Validator {
     if (l.max_events() == 0) Add(JoinKey(path, "maxEvents"), kAtLeastOne);
     if (l.max_memory_mib() == 0) Add(JoinKey(path, "maxMemoryMiB"), kAtLeastOne);
     if (l.max_events_per_instant() == 0) Add(JoinKey(path, "maxEventsPerInstant"), kAtLeastOne);
+  }
+
+  // A limit under a MachinePool's fixed part would refuse every pool at its
+  // creation, which no study means.
+  void ApiServer(const proto::ApiServerSpec& a, const std::string& path) {
+    const uint64_t bytes = a.max_object_bytes();
+    if (bytes != 0 && bytes <= kMachinePoolFixedBytes) {
+      Add(JoinKey(path, "maxObjectBytes"),
+          "expected 0 (no limit) or more than " + std::to_string(kMachinePoolFixedBytes) +
+              " bytes (a MachinePool's size without its lists), got " + std::to_string(bytes));
+    }
   }
 
   void Header() {

@@ -42,6 +42,8 @@ class ApiServer {
     counters_.client_fault = std::move(fault);
   }
   const Clock* clock() const { return counters_.clock; }
+  // etcd's --max-request-bytes (sim/request_size.h); 0: no limit.
+  void SetMaxObjectBytes(uint64_t bytes) { counters_.max_object_bytes = bytes; }
 
  private:
   ServerCounters counters_;

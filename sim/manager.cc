@@ -156,11 +156,25 @@ Manager::Manager(EventLoop* loop, ApiServer* mgmt, Options opts)
 Manager::~Manager() = default;
 
 void Manager::AddWorkloadCluster(const ObjectKey& cluster, ApiServer* workload,
-                                 std::function<bool()> reachable) {
-  Workload w{workload, std::move(reachable), nullptr};
+                                 std::function<bool()> answers) {
+  Workload w{workload, answers, nullptr, nullptr};
   w.nodes = std::make_unique<Informer<Node>>(loop_, &workload->Store<Node>(), opts_.informer_lag,
                                              StreamFor("informer/Node/" + cluster.String()));
+  w.cache = std::make_unique<ClusterCache>(loop_, std::move(answers), [this, cluster] {
+    const bool connected = FindWorkload(cluster)->cache->Connected();
+    if (opts_.on_connection) opts_.on_connection(cluster, connected);
+    WorkloadConnectionChanged(cluster);
+  });
+  ClusterCache* cache = w.cache.get();
   workloads_.emplace(cluster, std::move(w));
+  // The ClusterCache controller's first reconcile: its cache sees the Cluster.
+  clusters_->AddHandler([cache, cluster](const WatchEvent<Cluster>& e) {
+    if (e.obj.meta.Key() == cluster) cache->Start();
+  });
+}
+
+void Manager::WorkloadServerChanged(const ObjectKey& cluster) {
+  if (Workload* w = FindWorkload(cluster)) w->cache->ServerChanged();
 }
 
 Manager::Workload* Manager::FindWorkload(const ObjectKey& cluster) {

@@ -11,6 +11,7 @@
 
 #include "api/reconciler.h"
 #include "sim/api_server.h"
+#include "sim/cluster_cache.h"
 #include "sim/event_loop.h"
 #include "sim/informer.h"
 #include "sim/work_queue.h"
@@ -45,6 +46,9 @@ class Manager {
     std::function<void(const std::string&, const ObjectKey&, const std::string&, const std::string&,
                        const std::string&)>
         on_event;
+    // The manager's ClusterCache connected to (true) or disconnected from a
+    // workload cluster.
+    std::function<void(const ObjectKey&, bool)> on_connection;
   };
   using MakeReconciler = std::function<std::unique_ptr<Reconciler>(Client* client)>;
 
@@ -53,10 +57,16 @@ class Manager {
   Manager(const Manager&) = delete;
   Manager& operator=(const Manager&) = delete;
 
-  // A workload cluster reachable from this manager's ClusterCache once
-  // `reachable()` is true (before: Unavailable, as when not yet connected).
+  // A workload cluster this manager's ClusterCache connects to once
+  // `answers()` is true (sim/cluster_cache.h); its first attempt comes with
+  // the Cluster's first event in this manager's cache. The controllers'
+  // workload clients fail with Unavailable while it is not connected or the
+  // server does not answer.
   void AddWorkloadCluster(const ObjectKey& cluster, ApiServer* workload,
-                          std::function<bool()> reachable);
+                          std::function<bool()> answers);
+  // Whether `cluster`'s API server answers may have changed (a partition
+  // began or ended): a connected ClusterCache resumes its probes.
+  void WorkloadServerChanged(const ObjectKey& cluster);
 
   // Adds a controller whose primary kind is T (resync re-adds every T it is
   // `for`). Every InfraMachinePool shares one store here while each provider
@@ -75,7 +85,7 @@ class Manager {
     informer<T>().AddIndex(field);
   }
 
-  // The workload cluster `cluster` connected or disconnected: controllers
+  // The ClusterCache connected to or disconnected from `cluster`: controllers
   // that watch connections get their generic event now.
   void WorkloadConnectionChanged(const ObjectKey& cluster);
 
@@ -90,8 +100,12 @@ class Manager {
 
   struct Workload {
     ApiServer* server;
-    std::function<bool()> reachable;
+    std::function<bool()> answers;
     std::unique_ptr<Informer<Node>> nodes;
+    std::unique_ptr<ClusterCache> cache;
+    // Reads and watches need the connection and a server that answers: the
+    // stale cache a connection keeps until its probes fail is not modelled.
+    bool reachable() const { return cache->Connected() && answers(); }
   };
   Workload* FindWorkload(const ObjectKey& cluster);
 

@@ -15,6 +15,7 @@
 #include "api/status.h"
 #include "sim/keyed_objects.h"
 #include "sim/merge_patch.h"
+#include "sim/request_size.h"
 #include "util/line_aligned.h"
 
 namespace mpsim {
@@ -30,6 +31,9 @@ struct ServerCounters {
   // own writes never fail): a non-OK status fails the call before it reaches
   // the store, e.g. Conflict or a timeout. Arguments: kind, verb, key.
   std::function<Status(const char*, const char*, const ObjectKey&)> client_fault;
+  // etcd's --max-request-bytes: a write whose object would be larger fails
+  // (sim/request_size.h); 0: no limit.
+  uint64_t max_object_bytes = 0;
 };
 
 // Where a stored version's cache line starts, counted from the start of the
@@ -85,6 +89,7 @@ class ObjectStore {
     if (objects_.Find(obj->meta.Key()) != nullptr) {
       return Status::AlreadyExists(Describe(obj->meta.Key()) + " already exists");
     }
+    if (Status s = CheckSize(*obj, nullptr); !s.ok()) return s;
     // Pinned: every version of the object and every reference to it copies
     // the uid, and a run's arena spares those copies a count each.
     obj->meta.uid = SharedString::Pinned(UidPrefix() + std::to_string(++c_->uid));
@@ -122,6 +127,7 @@ class ObjectStore {
     if (next.meta.deletion_timestamp && next.meta.finalizers.empty()) {
       Remove(cur);
     } else {
+      if (Status s = CheckSize(next, cur.get()); !s.ok()) return s;
       Commit(EventType::kModified, cur, &next);
     }
     *obj = std::move(next);
@@ -141,6 +147,7 @@ class ObjectStore {
     if (cur->meta.deletion_timestamp) return Status::Ok();
     T next = *cur;
     next.meta.deletion_timestamp = c_->clock->Now();
+    if (Status s = CheckSize(next, cur.get()); !s.ok()) return s;
     Commit(EventType::kModified, cur, &next);
     return Status::Ok();
   }
@@ -183,9 +190,19 @@ class ObjectStore {
       *obj = next;
       return Status::Ok();
     }
+    if (Status s = CheckSize(next, cur.get()); !s.ok()) return s;
     Commit(EventType::kModified, cur, &next);
     *obj = next;
     return Status::Ok();
+  }
+
+  // etcd refuses a request over its limit, and the API server answers with
+  // etcd's error as an internal error (docs/reference/capi-core.md §1.15).
+  Status CheckSize(const T& next, const T* stored) const {
+    if (c_->max_object_bytes == 0 || RequestBytes(next, stored) <= c_->max_object_bytes) {
+      return Status::Ok();
+    }
+    return Status::Internal(kRequestTooLarge);
   }
 
   // The server owns identity and lifecycle fields; clients own the rest.

@@ -69,6 +69,7 @@ class SharedList {
     }
     // The caller is about to change it: what was worked out from it goes.
     p_->sorted = Order::kUnknown;
+    p_->total = kNoTotal;
     p_->derived.reset();
     ++p_->generation;
     return p_->v;
@@ -123,6 +124,49 @@ class SharedList {
     return l;
   }
 
+  // The sum of size(entry) over the list, worked out once per version and
+  // kept with it. As with StrictlySorted, a list type must always be asked
+  // with the same size.
+  template <class Size>
+  uint64_t Total(Size size) const {
+    if (!p_) return 0;
+    if (p_->total == kNoTotal) {
+      uint64_t sum = 0;
+      for (const T& x : p_->v) sum += size(x);
+      p_->total = sum;
+    }
+    return p_->total;
+  }
+
+  // Total for a version made from `base` by taking entries out and putting
+  // others in: base's total, less the entries passed over in base, plus
+  // those of this version found nowhere in it. Walked as StrictlySortedFrom
+  // walks, so an entry kept from base is never read: a write that adds a few
+  // entries to a 10,000-entry list reads a few. Same answer as Total.
+  // REQUIRES: same(x, y) implies size(x) == size(y).
+  template <class Size, class Same>
+  uint64_t TotalFrom(const SharedList& base, Size size, Same same) const {
+    if (!p_) return 0;
+    if (p_ == base.p_ || !base.p_) return Total(size);
+    if (p_->total != kNoTotal) return p_->total;
+    const std::vector<T>& b = base.p_->v;
+    uint64_t sum = base.Total(size);
+    LookAheadCursor<T> in_base(b);
+    size_t passed = 0;  // base entries before it were found or taken out
+    for (const T& x : p_->v) {
+      const size_t k = in_base.Find(kBaseWindow, [&](const T& y) { return same(x, y); });
+      if (k == LookAheadCursor<T>::kNone) {
+        sum += size(x);
+        continue;
+      }
+      for (; passed < k; ++passed) sum -= size(b[passed]);
+      passed = k + 1;
+    }
+    for (; passed < b.size(); ++passed) sum -= size(b[passed]);
+    p_->total = sum;
+    return sum;
+  }
+
   // compute(), a value worked out from this version and `base` (the sets
   // of names a write added and removed), kept with this version: each
   // MachinePool write's nodeRefs are diffed against the last version by
@@ -154,6 +198,7 @@ class SharedList {
 
  private:
   enum class Order : int8_t { kUnknown, kStrictlySorted, kNot };
+  static constexpr uint64_t kNoTotal = ~uint64_t{0};
 
   // A key kept apart from the list (a shared string's buffer) is loaded a
   // few entries ahead, so that the misses of a 100,000-entry list overlap.
@@ -213,6 +258,7 @@ class SharedList {
     explicit Rep(std::vector<T> vec) : v(std::move(vec)) {}
     std::vector<T> v;
     Order sorted = Order::kUnknown;       // a cache of StrictlySorted, reset by Mutable
+    uint64_t total = kNoTotal;            // a cache of Total, reset by Mutable
     uint64_t generation = 0;              // counts the changes made in place
     std::unique_ptr<Derivation> derived;  // Derived's answer, reset by Mutable
   };
