@@ -1,6 +1,6 @@
 // The ObjectClient a simulated controller gets: reads from its manager's
-// informer cache (possibly stale) or, for a kind it does not cache, from the
-// API server; writes to the API server, counts writes.
+// informer cache (possibly stale), writes to the API server, counts writes;
+// and ServerClient, for a kind the manager does not cache.
 #pragma once
 
 #include <algorithm>
@@ -21,13 +21,10 @@ class CacheClient : public ObjectClient<T> {
  public:
   using Ptr = std::shared_ptr<const T>;
 
-  // `informer` nullptr: the kind is not cached, and reads go to `store`, as
-  // controller-runtime's client does for a kind in Client.Cache.DisableFor.
   CacheClient(const Informer<T>* informer, ObjectStore<T>* store, uint64_t* writes)
       : informer_(informer), store_(store), writes_(writes) {}
 
   Status Get(const ObjectKey& key, T* out) override {
-    if (informer_ == nullptr) return store_->Get(key, out);
     const Ptr* found = informer_->Find(key);
     if (found == nullptr) {
       return Status::NotFound(std::string(T::kKind) + " " + key.String() + " not found");
@@ -37,13 +34,11 @@ class CacheClient : public ObjectClient<T> {
   }
 
   Ptr GetShared(ObjectKeyRef key) override {
-    if (informer_ == nullptr) return store_->Find(key);
     const Ptr* found = informer_->Find(key);
     return found == nullptr ? nullptr : *found;
   }
 
   std::vector<Ptr> GetSharedAll(const std::vector<ObjectKeyRef>& keys) override {
-    if (informer_ == nullptr) return ObjectClient<T>::GetSharedAll(keys);
     std::vector<const T*> found;
     informer_->FindAll(keys, &found);
     std::vector<Ptr> out;
@@ -53,7 +48,6 @@ class CacheClient : public ObjectClient<T> {
   }
 
   std::vector<Ptr> List(const ListOptions<T>& opts) override {
-    if (informer_ == nullptr) return ListServer(opts);
     if (!opts.index_field.empty()) return ListIndexed(opts);
     const std::vector<const Ptr*>& all = informer_->InOrder();
     auto it = all.begin();
@@ -106,16 +100,6 @@ class CacheClient : public ObjectClient<T> {
     return out;
   }
 
-  // An uncached kind's List is the API server's: no field index serves it.
-  std::vector<Ptr> ListServer(const ListOptions<T>& opts) {
-    std::vector<Ptr> out;
-    if (!opts.index_field.empty()) return out;
-    store_->ForEach([&](const Ptr& obj) {
-      if ((opts.ns.empty() || obj->meta.ns == opts.ns) && Matches(*obj, opts)) out.push_back(obj);
-    });
-    return out;
-  }
-
   static bool Matches(const T& obj, const ListOptions<T>& opts) {
     for (const auto& [k, v] : opts.match_labels) {
       auto l = obj.meta.labels.FindShared(k);
@@ -141,6 +125,42 @@ class CacheClient : public ObjectClient<T> {
   const Informer<T>* informer_;
   ObjectStore<T>* store_;
   uint64_t* writes_;
+};
+
+// The ObjectClient of a kind the manager does not cache: reads go to the API
+// server, as controller-runtime's client does for a kind in
+// Client.Cache.DisableFor; writes as CacheClient's. A class of its own so
+// that CacheClient's hot reads stay as they are.
+template <class T>
+class ServerClient : public CacheClient<T> {
+ public:
+  using Ptr = std::shared_ptr<const T>;
+
+  ServerClient(ObjectStore<T>* store, uint64_t* writes)
+      : CacheClient<T>(nullptr, store, writes), store_(store) {}
+
+  Status Get(const ObjectKey& key, T* out) override { return store_->Get(key, out); }
+  Ptr GetShared(ObjectKeyRef key) override { return store_->Find(key); }
+  std::vector<Ptr> GetSharedAll(const std::vector<ObjectKeyRef>& keys) override {
+    return ObjectClient<T>::GetSharedAll(keys);
+  }
+  // No field index serves the server's List.
+  std::vector<Ptr> List(const ListOptions<T>& opts) override {
+    std::vector<Ptr> out;
+    if (!opts.index_field.empty()) return out;
+    store_->ForEach([&](const Ptr& obj) {
+      if (!opts.ns.empty() && obj->meta.ns != opts.ns) return;
+      for (const auto& [k, v] : opts.match_labels) {
+        auto l = obj->meta.labels.find(k);
+        if (l == obj->meta.labels.end() || l->second != v) return;
+      }
+      if (!opts.field || opts.field(*obj)) out.push_back(obj);
+    });
+    return out;
+  }
+
+ private:
+  ObjectStore<T>* store_;
 };
 
 }  // namespace mpsim

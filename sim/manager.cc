@@ -19,7 +19,7 @@ class Manager::Controller : public ControllerHandle, public Client, public Build
         infra_machine_pools_(Client_<InfraMachinePool>()),
         machines_(Client_<Machine>()),
         infra_machines_(Client_<InfraMachine>()),
-        secrets_(m->secrets_.get(), &m->mgmt_->Store<Secret>(), &writes_) {
+        secrets_(SecretsClient()) {
     queue_ = std::make_unique<WorkQueue>(
         m_->loop_, m_->StreamFor(name_ + "/workqueue"), std::move(opts),
         [this](const Request& r, Result* res) { return reconciler_->Reconcile(r, res); },
@@ -41,7 +41,7 @@ class Manager::Controller : public ControllerHandle, public Client, public Build
   ObjectClient<InfraMachinePool>& InfraMachinePools() override { return infra_machine_pools_; }
   ObjectClient<Machine>& Machines() override { return machines_; }
   ObjectClient<InfraMachine>& InfraMachines() override { return infra_machines_; }
-  ObjectClient<Secret>& Secrets() override { return secrets_; }
+  ObjectClient<Secret>& Secrets() override { return *secrets_; }
 
   Status WorkloadNodes(const ObjectKey& cluster, ObjectClient<Node>** out) override {
     Workload* w = Reachable(cluster);
@@ -100,6 +100,13 @@ class Manager::Controller : public ControllerHandle, public Client, public Build
     return CacheClient<T>(&m_->informer<T>(), &m_->mgmt_->Store<T>(), &writes_);
   }
 
+  // From the manager's cache if it keeps Secrets, else from the server.
+  std::unique_ptr<ObjectClient<Secret>> SecretsClient() {
+    ObjectStore<Secret>* store = &m_->mgmt_->Store<Secret>();
+    if (m_->secrets_ == nullptr) return std::make_unique<ServerClient<Secret>>(store, &writes_);
+    return std::make_unique<CacheClient<Secret>>(m_->secrets_.get(), store, &writes_);
+  }
+
   template <class T>
   void Register(Informer<T>& inf, MapFunc<T> f) {
     inf.AddHandler([this, f = std::move(f)](const WatchEvent<T>& ev) { Enqueue(f(ev)); });
@@ -127,7 +134,7 @@ class Manager::Controller : public ControllerHandle, public Client, public Build
   CacheClient<InfraMachinePool> infra_machine_pools_;
   CacheClient<Machine> machines_;
   CacheClient<InfraMachine> infra_machines_;
-  CacheClient<Secret> secrets_;
+  std::unique_ptr<ObjectClient<Secret>> secrets_;
   std::map<ObjectKey, std::unique_ptr<CacheClient<Node>>> node_clients_;
   MapFunc<Node> node_map_;
   std::vector<MapFunc<Cluster>> connection_maps_;
