@@ -46,11 +46,11 @@ class RemoveFreshDirs : public ::testing::Environment {
 };
 const auto* const kRemoveFreshDirs = ::testing::AddGlobalTestEnvironment(new RemoveFreshDirs);
 
-std::string Demo() { return "'" + Src("scenarios/demo.yaml") + "'"; }
+std::string DemoScenarioPath() { return "'" + Src("scenarios/demo.yaml") + "'"; }
 
 TEST(CliE2EReports, ExplainPrintsTheCriticalPath) {
   const fs::path out = FreshReportDir("explain");
-  Ran r = Mpsim("run " + Demo() + " --explain mp-0 --out '" + out.string() + "'");
+  Ran r = Mpsim("run " + DemoScenarioPath() + " --explain mp-0 --out '" + out.string() + "'");
   ASSERT_EQ(r.status, 0) << r.out;
   EXPECT_NE(r.out.find("why pool mp-0 took"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("the cloud launching instance"), std::string::npos) << r.out;
@@ -96,9 +96,9 @@ TEST(CliE2EReports, CriticalPathOfConstantDelays) {
 }
 
 TEST(CliE2EReports, ExplainOfAnUnknownPoolIsBadInput) {
-  Ran r =
-      Mpsim("run " + Demo() + " --explain mp-9 --out '" + FreshReportDir("unknown").string() + "'",
-            /*with_stderr=*/true);
+  Ran r = Mpsim("run " + DemoScenarioPath() + " --explain mp-9 --out '" +
+                    FreshReportDir("unknown").string() + "'",
+                /*with_stderr=*/true);
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.out.find("no pool \"mp-9\""), std::string::npos) << r.out;
 }
@@ -121,7 +121,7 @@ TEST(CliE2EReports, ExplainOnAwsAndGcp) {
 // track per controller.
 TEST(CliE2EReports, TraceHasTheExpectedTracks) {
   const fs::path out = FreshReportDir("trace");
-  ASSERT_EQ(Mpsim("run " + Demo() + " --quiet --out '" + out.string() + "'").status, 0);
+  ASSERT_EQ(Mpsim("run " + DemoScenarioPath() + " --quiet --out '" + out.string() + "'").status, 0);
   const nlohmann::json t = nlohmann::json::parse(Slurp(out / "trace.json"));
   std::set<std::string> processes, threads, names;
   int counters = 0, slices = 0;
@@ -164,7 +164,7 @@ TEST(CliE2EReports, PlotWritesPngs) {
     GTEST_SKIP() << "/usr/bin/python3 has no matplotlib";
   }
   const fs::path out = FreshReportDir("plot");
-  Ran r = Mpsim("run " + Demo() + " --quiet --plot --out '" + out.string() + "'");
+  Ran r = Mpsim("run " + DemoScenarioPath() + " --quiet --plot --out '" + out.string() + "'");
   ASSERT_EQ(r.status, 0) << r.out;
   for (const char* png : {"replicas.png", "matching-latency.png", "instances.png"}) {
     EXPECT_TRUE(HasPng(out / png)) << png;
@@ -175,7 +175,7 @@ TEST(CliE2EReports, PlotWithoutMatplotlibSaysWhatToInstall) {
   const fs::path out = FreshReportDir("noplot");
   // MPSIM_PYTHON pins the one interpreter to try: one without matplotlib.
   const std::string cmd = "MPSIM_PYTHON=/bin/false " + std::string(MPSIM_BINARY) + " run " +
-                          Demo() + " --quiet --plot --out '" + out.string() + "' 2>&1";
+                          DemoScenarioPath() + " --quiet --plot --out '" + out.string() + "' 2>&1";
   FILE* p = popen(cmd.c_str(), "r");
   std::string text;
   char buf[4096];
@@ -190,8 +190,12 @@ TEST(CliE2EReports, PlotWithoutMatplotlibSaysWhatToInstall) {
 
 TEST(CliE2EReports, CompareTwoSeeds) {
   const fs::path a = FreshReportDir("cmp_a"), b = FreshReportDir("cmp_b");
-  ASSERT_EQ(Mpsim("run " + Demo() + " --quiet --seed 1 --out '" + a.string() + "'").status, 0);
-  ASSERT_EQ(Mpsim("run " + Demo() + " --quiet --seed 2 --out '" + b.string() + "'").status, 0);
+  ASSERT_EQ(
+      Mpsim("run " + DemoScenarioPath() + " --quiet --seed 1 --out '" + a.string() + "'").status,
+      0);
+  ASSERT_EQ(
+      Mpsim("run " + DemoScenarioPath() + " --quiet --seed 2 --out '" + b.string() + "'").status,
+      0);
   Ran r = Mpsim("compare '" + a.string() + "' '" + (b / "summary.json").string() + "'");
   ASSERT_EQ(r.status, 0) << r.out;
   EXPECT_NE(r.out.find("time_to_converge_s"), std::string::npos) << r.out;
