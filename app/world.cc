@@ -248,12 +248,14 @@ void World::HookReconciles(Manager* m) {
   for (ControllerHandle* h : m->controllers()) {
     controllers_.push_back(h);
     std::string name = h->name();
-    h->queue().OnReconcile([this, name](const ReconcileRecord& r) {
+    const Duration sync_period = h->queue().sync_period();
+    h->queue().OnReconcile([this, name, sync_period](const ReconcileRecord& r) {
       std::string outcome = r.status.ok() ? "ok" : "error: " + r.status.message();
       if (r.status.ok() && r.result.requeue_after > 0) {
         outcome = "requeueAfter " + FormatDuration(r.result.requeue_after);
       }
-      rec_.Reconcile({name, r.request.key.name, r.start, r.end, outcome});
+      const Duration resync = r.woken_by == RequeueReason::kResync ? sync_period : 0;
+      rec_.Reconcile({name, r.request.key.name, r.start, r.end, outcome, resync});
       if (!r.status.ok()) {
         const std::string pool = PoolOf(r.request.key.name);
         if (!pool.empty()) rec_.ReconcileError(r.start, pool, name, r.status.message());

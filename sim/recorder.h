@@ -34,6 +34,9 @@ struct ReconcileSpan {
   Time start = 0;
   Time end = 0;
   std::string outcome;  // "ok", "requeueAfter 30s", "error: ..."
+  // The controller's sync period when its periodic resync, and no event or
+  // requeue, put the object in the queue for this reconcile; 0 otherwise.
+  Duration resync = 0;
 };
 
 // The reconciles of one controller that failed for one pool's objects.

@@ -84,37 +84,37 @@ void WorkQueue::Enqueue(const Request& r, Duration d, RequeueReason why) {
   d = std::max<Duration>(d, 0);
   Notify(r, why, d);
   const Time at = loop_->Now() + d;
-  if (!opts_.priority_queue && d > 0) return AddWaiting(r, at);
+  if (!opts_.priority_queue && d > 0) return AddWaiting(r, at, why);
   auto it = entries_.find(r);
   // priorityqueue.go AddWithOpts: a key already queued keeps the earlier of
   // its ReadyAt and the new one; a key a worker holds is queued again
   // (upstream "locked") and handed out only after Done.
   if (it != entries_.end() && it->second.ready_at <= at) return;
-  SetReadyAt(r, at);
+  SetReadyAt(r, at, why);
 }
 
 // delaying_queue.go: a delayed add waits in its own heap (the earliest per
 // key) and is added to the queue when due, whatever happened to the key since.
-void WorkQueue::AddWaiting(const Request& r, Time at) {
+void WorkQueue::AddWaiting(const Request& r, Time at, RequeueReason why) {
   auto it = waiting_.find(r);
   if (it != waiting_.end()) {
     if (it->second.at <= at) return;
     loop_->Cancel(it->second.event);
   }
-  const EventId ev = loop_->At(at, [this, r] {
+  const EventId ev = loop_->At(at, [this, r, why] {
     waiting_.erase(r);
     if (stopped_) return;
     auto e = entries_.find(r);
-    if (e == entries_.end() || e->second.ready_at > loop_->Now()) SetReadyAt(r, loop_->Now());
+    if (e == entries_.end() || e->second.ready_at > loop_->Now()) SetReadyAt(r, loop_->Now(), why);
     ArmWake();
   });
-  waiting_[r] = {at, ev};
+  waiting_[r] = {at, ev, why};
 }
 
-void WorkQueue::SetReadyAt(const Request& r, Time at) {
+void WorkQueue::SetReadyAt(const Request& r, Time at, RequeueReason why) {
   auto it = entries_.find(r);
   if (it != entries_.end()) order_.erase(OrderKey{it->second.ready_at, it->second.seq, r});
-  const Entry e{at, next_seq_++};
+  const Entry e{at, next_seq_++, why};
   entries_[r] = e;
   order_.insert(OrderKey{at, e.seq, r});
 }
@@ -159,7 +159,7 @@ bool WorkQueue::PostponeForRateLimit(const Request& r) {
   // (last start + 1 s) returns RequeueAfter = the remainder without calling
   // the reconciler; its no-op pass through a worker takes no simulated time.
   Notify(r, RequeueReason::kRateLimit, allowed - now);
-  SetReadyAt(r, allowed);
+  SetReadyAt(r, allowed, entries_.at(r).why);
   return true;
 }
 
@@ -167,6 +167,7 @@ void WorkQueue::Begin(const Request& r) {
   auto it = entries_.find(r);
   Check(it != entries_.end(), "began a key that is not queued");
   order_.erase(OrderKey{it->second.ready_at, it->second.seq, r});
+  const RequeueReason woken_by = it->second.why;
   entries_.erase(it);
   const Time now = loop_->Now();
   KeyState& ks = key_state_[r];
@@ -175,7 +176,7 @@ void WorkQueue::Begin(const Request& r) {
   // Drawn before the call so the stream does not depend on what it does.
   const Duration busy = std::max<Duration>(Sample(opts_.reconcile_duration, rng_), 0);
   // Held before the call: an Add made by the reconcile itself marks it dirty.
-  in_flight_[r] = InFlight{now, Status::Ok(), Result{}, 0};
+  in_flight_[r] = InFlight{now, Status::Ok(), Result{}, 0, woken_by};
   Result result;
   Status status = reconcile_(r, &result);
   ++reconciles_;
@@ -192,7 +193,7 @@ void WorkQueue::Finish(const Request& r) {
   Check(it != in_flight_.end(), "finished a key no worker holds");
   const InFlight f = std::move(it->second);
   in_flight_.erase(it);
-  const ReconcileRecord rec{r, f.start, loop_->Now(), f.status, f.result};
+  const ReconcileRecord rec{r, f.start, loop_->Now(), f.status, f.result, f.woken_by};
   for (const ReconcileObserver& obs : on_reconcile_) obs(rec);
   ApplyOutcome(r, f);
   Dispatch();

@@ -34,6 +34,8 @@ struct WorkQueueOptions {
   bool priority_queue = true;
 };
 
+enum class RequeueReason { kEvent, kRequeueAfter, kRequeue, kBackoff, kRateLimit, kResync };
+
 // What happened in one reconcile, for the recorder.
 struct ReconcileRecord {
   Request request;
@@ -41,9 +43,10 @@ struct ReconcileRecord {
   Time end;
   Status status;
   Result result;
+  // Why the key was in the queue: the reason of the add that set the ready
+  // time it was taken at (a rate-limit postponement keeps the earlier reason).
+  RequeueReason woken_by = RequeueReason::kEvent;
 };
-
-enum class RequeueReason { kEvent, kRequeueAfter, kRequeue, kBackoff, kRateLimit, kResync };
 
 class WorkQueue {
  public:
@@ -83,11 +86,14 @@ class WorkQueue {
   size_t in_flight() const { return in_flight_.size(); }
   // Consecutive failures recorded for r (the n of the next backoff).
   int failures(const Request& r) const;
+  // The resync period (<= 0: no resync).
+  Duration sync_period() const { return opts_.sync_period; }
 
  private:
   struct Entry {
     Time ready_at;
-    uint64_t seq;  // order in which keys got this ready time; ties break on it
+    uint64_t seq;       // order in which keys got this ready time; ties break on it
+    RequeueReason why;  // the add that set ready_at
   };
   using OrderKey = std::tuple<Time, uint64_t, Request>;
   struct InFlight {
@@ -95,6 +101,7 @@ class WorkQueue {
     Status status;
     Result result;
     EventId end_event;
+    RequeueReason woken_by;
   };
   struct KeyState {
     int failures = 0;
@@ -105,9 +112,9 @@ class WorkQueue {
   void Notify(const Request& r, RequeueReason why, Duration d);
   // Queues r at now + d unless it is already due earlier.
   void Enqueue(const Request& r, Duration d, RequeueReason why);
-  // Moves (or inserts) r's entry to `at`, later or earlier.
-  void SetReadyAt(const Request& r, Time at);
-  void AddWaiting(const Request& r, Time at);
+  // Moves (or inserts) r's entry to `at`, later or earlier, for the reason `why`.
+  void SetReadyAt(const Request& r, Time at, RequeueReason why);
+  void AddWaiting(const Request& r, Time at, RequeueReason why);
   // Hands due keys to free workers; re-arms the wake-up timer.
   void Dispatch();
   // The due key to start next, or nullptr.
@@ -138,6 +145,7 @@ class WorkQueue {
   struct Waiting {
     Time at;
     EventId event;
+    RequeueReason why;
   };
   // Looked up by key, never walked in key order (only order_ gives order):
   // hashed, as a controller with one key per Machine holds thousands, and a

@@ -342,6 +342,32 @@ TEST_F(WorkQueueTest, ResyncAddsEveryKeyEverySyncPeriod) {
   EXPECT_EQ(Delays(RequeueReason::kResync).size(), 4u);
 }
 
+// Each reconcile says what put its key in the queue: the explanation of a
+// run tells a wait for the resync from one for a watch event or a requeue.
+TEST_F(WorkQueueTest, RecordsSayWhatWokeEachReconcile) {
+  WorkQueueOptions o = Opts(1, RateLimitPolicy::ClusterApi(), 0);
+  o.sync_period = 10 * kMinute;
+  o.priority_queue = false;  // the providers' delaying queue
+  WorkQueue& q = Make(o);
+  keys_ = {Key("a")};
+  behaviour_ = [&](const Request&, Result* res) {
+    if (loop_.Now() == 0) res->requeue_after = 15 * kSecond;
+    return Status::Ok();
+  };
+  q.Start();
+  At(0, [&] { q.Add(Key("a")); });
+  At(kMinute, [&] { q.Add(Key("a")); });
+  RunUntil(11 * kMinute);
+  ASSERT_EQ(records_.size(), 4u);
+  EXPECT_EQ(records_[0].woken_by, RequeueReason::kEvent);
+  EXPECT_EQ(records_[1].woken_by, RequeueReason::kRequeueAfter);
+  EXPECT_EQ(records_[1].start, 15 * kSecond);
+  EXPECT_EQ(records_[2].woken_by, RequeueReason::kEvent);
+  EXPECT_EQ(records_[3].woken_by, RequeueReason::kResync);
+  EXPECT_EQ(records_[3].start, 10 * kMinute);
+  EXPECT_EQ(q.sync_period(), 10 * kMinute);
+}
+
 TEST_F(WorkQueueTest, ReconcileDurationKeepsWorkerBusy) {
   WorkQueue& q = Make(Opts(1, RateLimitPolicy::ControllerRuntimeDefault(), 2 * kSecond));
   std::vector<Time> called;
