@@ -41,6 +41,15 @@ std::string ProviderName(const proto::MachinePoolSpec& pool) {
   return p == nullptr ? "none" : p->block;
 }
 
+const ControllerWords* FindControllerWords(const std::string& controller) {
+  for (const ProviderRegistration& p : Providers()) {
+    for (const ControllerWords& w : p.controllers) {
+      if (w.controller == controller) return &w;
+    }
+  }
+  return nullptr;
+}
+
 std::string AvailableProviders() {
   std::string out;
   for (const ProviderRegistration& p : Providers()) out += (out.empty() ? "" : ", ") + p.block;

@@ -14,6 +14,16 @@
 
 namespace mpsim {
 
+// How reports name one of a provider's controllers (`mpsim run --explain`).
+struct ControllerWords {
+  std::string controller;  // its name in the provider's manager, e.g. "awsmachinepool"
+  std::string title;       // its kind as written, e.g. "AWSMachinePool"
+  // Upstream reports of pools that waited for this controller's periodic
+  // resync because no event or requeue woke it, e.g. "CAPA#4618"; empty
+  // when none is known.
+  std::string resync_stall;
+};
+
 struct ProviderRegistration {
   // The block's key under a pool's `provider:`, a member of the
   // MachinePoolSpec.provider oneof; also summary.json's `provider`.
@@ -35,6 +45,8 @@ struct ProviderRegistration {
                std::vector<scenario::Issue>* warnings) = nullptr;
   // A new provider (model and controllers) for the run.
   std::unique_ptr<InfraProvider> (*make)(const ProviderContext& ctx) = nullptr;
+  // The provider's controllers that reports name by their kind.
+  std::vector<ControllerWords> controllers;
 };
 
 // Every provider, in the order reports list them.
@@ -45,6 +57,9 @@ const ProviderRegistration* FindProvider(const proto::MachinePoolSpec& pool);
 
 // The provider's short name for a pool ("test", "asg", ...); "none" without a block.
 std::string ProviderName(const proto::MachinePoolSpec& pool);
+
+// The words of the provider controller named `controller`, or nullptr.
+const ControllerWords* FindControllerWords(const std::string& controller);
 
 // The providers this build has a model for, e.g. "test, asg".
 std::string AvailableProviders();

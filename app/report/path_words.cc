@@ -4,6 +4,7 @@
 #include <map>
 #include <utility>
 
+#include "models/registry.h"
 #include "sim/duration.h"
 
 namespace mpsim {
@@ -19,17 +20,32 @@ constexpr Duration kRequeueSlack = 2 * kSecond;
 
 std::string Quoted(const std::string& object) { return object.empty() ? "?" : object; }
 
+// "10 m" for a duration whose text is one number and one unit, else its text.
+std::string SpacedDuration(Duration d) {
+  const std::string text = FormatDuration(d);
+  const size_t unit = text.find_first_not_of("0123456789.");
+  if (unit == 0 || unit == std::string::npos) return text;
+  if (text.find_first_of("0123456789", unit) != std::string::npos) return text;
+  return text.substr(0, unit) + " " + text.substr(unit);
+}
+
 // Why a controller acted at `at` although its input was there at `since`:
-// "" when it acted at once, else "requeue D" / "error: ..." / "lag".
+// "" when it acted at once, else "requeue" / "error" / "resync" / "lag".
 std::string Delay(const std::vector<ReconcileSpan>& spans, Time since, Time at,
                   std::string* detail) {
   if (at - since < kNoticeable) return "";
   auto r = std::upper_bound(spans.begin(), spans.end(), at,
                             [](Time t, const ReconcileSpan& s) { return t < s.start; });
-  if (r == spans.begin() || (r - 1) == spans.begin()) return "lag";
+  if (r == spans.begin()) return "lag";
   const ReconcileSpan& ran = *(r - 1);
-  const ReconcileSpan& before = *(r - 2);
   if (ran.start < since) return "lag";  // the action came from no reconcile we can see
+  // Only the resync woke it, and no reconcile ran since the input was there.
+  if (ran.resync > 0 && ((r - 1) == spans.begin() || (r - 2)->start < since)) {
+    *detail = SpacedDuration(ran.resync);
+    return "resync";
+  }
+  if ((r - 1) == spans.begin()) return "lag";
+  const ReconcileSpan& before = *(r - 2);
   const std::string kRequeue = "requeueAfter ";
   Duration d = 0;
   std::string err;
@@ -56,6 +72,13 @@ StepWords ControllerStep(const std::vector<ReconcileSpan>& spans, const std::str
   if (why == "requeue") {
     return {"requeue", "waiting for the " + detail + " requeue of " + title + after +
                            ", which then did: " + action};
+  }
+  if (why == "resync") {
+    const ControllerWords* words = FindControllerWords(controller);
+    const std::string issues =
+        words == nullptr || words->resync_stall.empty() ? "" : " (" + words->resync_stall + ")";
+    return {"resync", "no event or requeue woke " + title + " until its " + detail + " resync" +
+                          issues + ", which then did: " + action + after};
   }
   if (why == "error") {
     return {"error-backoff", "waiting out the error backoff of " + title + " (" + detail + ")" +
@@ -175,16 +198,11 @@ StepWords NodeStep(const Moment& e) {
 
 }  // namespace
 
+// The providers name their own controllers (models/registry.h), so that
+// this file names no cloud.
 std::string ControllerTitle(const std::string& controller) {
-  static const std::map<std::string, std::string> kTitles = {
-      {"machinepool", "MachinePool"},
-      {"awsmachinepool", "AWSMachinePool"},
-      {"gcpmachinepool", "GCPMachinePool"},
-      {"azuremachinepool", "AzureMachinePool"},
-      {"testmachinepool", "test provider's InfraMachinePool"},
-  };
-  auto it = kTitles.find(controller);
-  if (it != kTitles.end()) return it->second;
+  if (controller == "machinepool") return "MachinePool";
+  if (const ControllerWords* words = FindControllerWords(controller)) return words->title;
   return controller.empty() ? "InfraMachinePool" : controller;
 }
 

@@ -12,7 +12,7 @@ namespace mpsim {
 
 // What a pool's controllers did, for explaining a controller's delay.
 struct ControllerLog {
-  std::string infra;                       // the InfraMachinePool controller, e.g. "awsmachinepool"
+  std::string infra;  // the InfraMachinePool controller, e.g. "testmachinepool"
   std::vector<ReconcileSpan> machinepool;  // the pool's reconciles, by start time
   std::vector<ReconcileSpan> infra_spans;  // the InfraMachinePool's reconciles, by start time
 };
@@ -27,7 +27,8 @@ struct StepWords {
 StepWords DescribeStep(const CausalGraph& g, const ControllerLog& log, const Moment& cause,
                        const Moment& effect, const std::string& end_words);
 
-// "MachinePool", "AWSMachinePool" ...: a controller as its kind is written.
+// "MachinePool", or a provider controller's kind as its registration writes
+// it (ControllerWords); else the controller's name.
 std::string ControllerTitle(const std::string& controller);
 
 }  // namespace mpsim

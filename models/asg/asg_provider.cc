@@ -77,7 +77,15 @@ ProviderRegistration Registration() {
           .validate = ValidateBlock,
           .make = [](const ProviderContext& ctx) -> std::unique_ptr<InfraProvider> {
             return std::make_unique<AsgProvider>(ctx);
-          }};
+          },
+          // CAPA requeues only 15 s after creating the group (and every 3 min
+          // with MachinePoolMachines): an instance listed later waits for a
+          // MachinePool change or the resync (docs/reference/providers.md
+          // §1.6.1; docs/reference/managed-providers.md §8 "Stale lists",
+          // docs/reference/capi-core.md §7).
+          .controllers = {{.controller = "awsmachinepool",
+                           .title = "AWSMachinePool",
+                           .resync_stall = "CAPA#4618, cluster-api#4062"}}};
 }
 
 }  // namespace mpsim::asg

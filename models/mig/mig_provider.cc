@@ -102,7 +102,8 @@ ProviderRegistration Registration() {
           .warn = WarnBlock,
           .make = [](const ProviderContext& ctx) -> std::unique_ptr<InfraProvider> {
             return std::make_unique<MigProvider>(ctx);
-          }};
+          },
+          .controllers = {{.controller = "gcpmachinepool", .title = "GCPMachinePool"}}};
 }
 
 }  // namespace mpsim::mig

@@ -358,7 +358,9 @@ ProviderRegistration Registration() {
           .validate = ValidateBlock,
           .make = [](const ProviderContext& ctx) -> std::unique_ptr<InfraProvider> {
             return std::make_unique<TestProvider>(ctx);
-          }};
+          },
+          .controllers = {
+              {.controller = "testmachinepool", .title = "test provider's InfraMachinePool"}}};
 }
 
 }  // namespace test

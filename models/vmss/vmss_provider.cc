@@ -120,7 +120,8 @@ ProviderRegistration Registration() {
           .validate = ValidateBlock,
           .make = [](const ProviderContext& ctx) -> std::unique_ptr<InfraProvider> {
             return std::make_unique<VmssProvider>(ctx);
-          }};
+          },
+          .controllers = {{.controller = "azuremachinepool", .title = "AzureMachinePool"}}};
 }
 
 }  // namespace mpsim::vmss

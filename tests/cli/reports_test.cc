@@ -116,6 +116,25 @@ TEST(CliE2EReports, ExplainOnAwsAndGcp) {
   }
 }
 
+// CAPA#4618: the pool's longest wait is the AWSMachinePool controller's
+// resync, and --explain says so in plain words, with the upstream issues.
+TEST(CliE2EReports, ExplainNamesAWaitForTheResync) {
+  const fs::path out = FreshReportDir("resync");
+  Ran r = Mpsim("run '" + Src("scenarios/aws/capa-4618-resync-stall.yaml") +
+                "' --quiet --explain mp-0 --out '" + out.string() + "'");
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("no event or requeue woke the AWSMachinePool controller until its 10 m "
+                       "resync (CAPA#4618, cluster-api#4062), which then did: adding instance"),
+            std::string::npos)
+      << r.out;
+  const nlohmann::json s = nlohmann::json::parse(Slurp(out / "summary.json"));
+  bool resync = false;
+  for (const auto& seg : s["pools"][0]["critical_path"]["segments"]) {
+    resync = resync || seg["kind"] == "resync";
+  }
+  EXPECT_TRUE(resync) << s["pools"][0]["critical_path"];
+}
+
 // trace.json: a process per pool with a phase track and a replicas counter,
 // a track per instance with its lifecycle, and a controllers process with a
 // track per controller.

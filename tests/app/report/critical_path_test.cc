@@ -31,6 +31,12 @@ class Timeline {
         {controller, "mp-0", static_cast<Time>(start * S), static_cast<Time>(start * S), outcome});
     return *this;
   }
+  // A reconcile that only the controller's periodic resync (every `period` s) woke.
+  Timeline& ResyncReconcile(const char* controller, double start, double period) {
+    const Time at = static_cast<Time>(start * S);
+    rec_.Reconcile({controller, "mp-0", at, at, "ok", static_cast<Duration>(period * S)});
+    return *this;
+  }
   CriticalPath Path(double end, bool converged, const std::string& reason = "") const {
     return ComputeCriticalPath(rec_,
                                {"mp-0", 0, static_cast<Time>(end * S), converged, false, reason});
@@ -110,6 +116,47 @@ TEST(CriticalPath, AsgStatesAndCapacityErrors) {
             std::string::npos)
       << p.steps[0].what;
   EXPECT_NE(p.steps[1].what.find("Pending -> InService"), std::string::npos) << p.steps[1].what;
+}
+
+// CAPA#4618: the instance was listed after the AWSMachinePool controller's
+// only requeue, and only its 10-minute resync lists it. The step says so in
+// plain words, with the upstream issues the provider's registration names.
+TEST(CriticalPath, AsgInstanceListedOnlyAtTheResync) {
+  Timeline t;
+  t.Row(0, "MachinePool", "mp-0", "spec.replicas", "0", "1")
+      .Row(22, "Instance", "i-0001", "state", "", "Pending")
+      .Row(32, "Instance", "i-0001", "state", "Pending", "InService")
+      .Row(600, "InfraMachinePool", "mp-0", "providerIDList", "", "aws:///us-east-1a/i-0001")
+      .Row(601, "MachinePool", "mp-0", "nodeRef", "", "i-0001");
+  t.Reconcile("awsmachinepool", 2, "requeueAfter 15s")
+      .Reconcile("awsmachinepool", 17, "ok")
+      .ResyncReconcile("awsmachinepool", 600, 600)
+      .Reconcile("machinepool", 601, "ok");
+  CriticalPath p = t.Path(601, true);
+  ASSERT_GE(p.steps.size(), 3u);
+  const PathStep& wait = p.steps[2];
+  EXPECT_EQ(wait.kind, "resync");
+  EXPECT_EQ(wait.from, 32 * S);
+  EXPECT_EQ(wait.to, 600 * S);
+  EXPECT_NE(wait.what.find("no event or requeue woke the AWSMachinePool controller until its "
+                           "10 m resync (CAPA#4618, cluster-api#4062)"),
+            std::string::npos)
+      << wait.what;
+}
+
+// A reconcile woken by the resync after another one that ran since the input
+// changed is no resync wait: something else woke the controller first.
+TEST(CriticalPath, ResyncAfterAnotherReconcileIsNotTheWait) {
+  Timeline t;
+  t.Row(0, "MachinePool", "mp-0", "spec.replicas", "0", "1")
+      .Row(22, "Instance", "i-0001", "state", "", "Pending")
+      .Row(32, "Instance", "i-0001", "state", "Pending", "InService")
+      .Row(600, "InfraMachinePool", "mp-0", "providerIDList", "", "aws:///us-east-1a/i-0001");
+  t.Reconcile("awsmachinepool", 100, "ok").ResyncReconcile("awsmachinepool", 600, 600);
+  CriticalPath p = t.Path(600, false, "waiting");
+  ASSERT_GE(p.steps.size(), 3u);
+  EXPECT_NE(p.steps[2].kind, "resync") << p.steps[2].what;
+  EXPECT_EQ(p.steps[2].what.find("resync"), std::string::npos) << p.steps[2].what;
 }
 
 // MIG: the request is accepted at once, the zone is out of resources three
