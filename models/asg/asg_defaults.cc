@@ -11,19 +11,20 @@ std::vector<scenario::DefaultEntry> Defaults() {
       {"spec.machinePools[].provider.asg.zones", "[us-east-1a]", "",
        "mpsim choice: one zone (CAPA takes zones from the subnets)", "-"},
       {"spec.machinePools[].provider.asg.capacity", "{}", "", "unlimited in every zone", "-"},
-      {"spec.machinePools[].provider.asg.launchDelay", "{dist: lognormal, median: 15s, p99: 50s}",
+      {"spec.machinePools[].provider.asg.launchDelay", "{dist: lognormal, median: 10s, p99: 21s}",
        "",
-       "docs/reference/providers.md §4.1 EC2 pending -> running LN(10s, p95 20s) plus health "
-       "checks "
-       "LN(5s, p95 15s), taken together as LN(15s, p95 35s)",
+       "docs/reference/providers.md §1.4, §4.1 EC2 pending -> running LN(10s, p95 17s): 4.9 s "
+       "(daemonology 2021) to 16.5 s (brevdev ec2-coldboot-research); the OS boots from "
+       "running, and CAPA's group has no grace period, so InService adds nothing",
        "M"},
       {"spec.machinePools[].provider.asg.deleteDelay", "{dist: lognormal, median: 30s, p99: 142s}",
        "", "docs/reference/providers.md §4.1 shutting-down -> terminated LN(30s, p95 90s)", "L"},
-      {"spec.machinePools[].provider.asg.reactionDelay", "{dist: lognormal, median: 3s, p99: 29s}",
+      {"spec.machinePools[].provider.asg.reactionDelay", "{dist: lognormal, median: 4s, p99: 11s}",
        "",
-       "docs/reference/providers.md §4.1 ASG reaction: desired change -> instances Pending LN(3s, "
-       "p95 15s)",
-       "L"},
+       "docs/reference/providers.md §1.4, §4.1 ASG reaction: desired change -> instances Pending "
+       "LN(4s, p95 8s), from the scaling activities AWS documents (request to activity start "
+       "3.5-6.1 s in four examples)",
+       "M"},
       {"spec.machinePools[].provider.asg.launchRetry", "{dist: lognormal, median: 60s, p99: 585s}",
        "", "docs/reference/providers.md §4.1 retry interval of a failed launch LN(60s, p95 300s)",
        "L"},

@@ -132,8 +132,8 @@ TEST(ScenarioDefaults, TopLevelAndControllerDefaults) {
 
 TEST(ScenarioDefaults, WorkloadClusterDefaults) {
   const proto::WorkloadClusterSpec w = MustLoad(kMinimal).spec().workload_cluster();
-  ExpectLognormal(w.node_registration(), 25 * kSecond, 86 * kSecond);
-  ExpectLognormal(w.node_ready(), 15 * kSecond, 60 * kSecond);
+  ExpectLognormal(w.node_registration(), 25 * kSecond, 57 * kSecond);
+  ExpectLognormal(w.node_ready(), 15 * kSecond, 40 * kSecond);
   EXPECT_EQ(w.provider_id().set_by(), "cloud-controller-manager");
   ExpectLognormal(w.provider_id().ccm_delay(), 2 * kSecond, 19 * kSecond);
   EXPECT_TRUE(w.provider_id().faults().has_case_mismatch());
@@ -170,15 +170,16 @@ TEST(ScenarioDefaults, CloudProviderDefaults) {
   const proto::AsgProvider& asg = sc.spec().machine_pools(0).asg();
   EXPECT_EQ(asg.zones(0), "us-east-1a");
   EXPECT_TRUE(asg.capacity().empty());
-  ExpectLognormal(asg.launch_delay(), 15 * kSecond, 50 * kSecond);
+  ExpectLognormal(asg.launch_delay(), 10 * kSecond, 21 * kSecond);
   ExpectLognormal(asg.delete_delay(), 30 * kSecond, 142 * kSecond);
+  ExpectLognormal(asg.reaction_delay(), 4 * kSecond, 11 * kSecond);
   const proto::VmssProvider& vmss = sc.spec().machine_pools(1).vmss();
   EXPECT_EQ(vmss.zones(0), "1");
   ExpectLognormal(vmss.launch_delay(), 60 * kSecond, 284 * kSecond);
   ExpectLognormal(vmss.delete_delay(), 60 * kSecond, 284 * kSecond);
   const proto::MigProvider& mig = sc.spec().machine_pools(2).mig();
   EXPECT_EQ(mig.zones(0), "us-central1-a");
-  ExpectLognormal(mig.launch_delay(), 25 * kSecond, 86 * kSecond);
+  ExpectLognormal(mig.launch_delay(), 12 * kSecond, 25 * kSecond);
   ExpectLognormal(mig.delete_delay(), 40 * kSecond, 189 * kSecond);
 }
 
