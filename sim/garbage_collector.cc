@@ -90,8 +90,8 @@ void GarbageCollector::ProcessGraphChange(const Change& c) {
 }
 
 // An observed change of a known node: its references' diff moves the edges;
-// an owner that waits for its dependents is looked at again when one of its
-// blocking references goes or stops blocking (addUnblockedOwnersToDeleteQueue).
+// an owner is looked at again when one of its blocking references goes or
+// stops blocking (addUnblockedOwnersToDeleteQueue), as it may wait for them.
 void GarbageCollector::UpdateNode(Vertex v, const Change& c) {
   Item& item = graph_[v];
   item.observed = true;
@@ -108,9 +108,7 @@ void GarbageCollector::UpdateNode(Vertex v, const Change& c) {
     if (old == before.end()) {
       added.push_back(r);
     } else if (old->block_owner_deletion && !r.block_owner_deletion) {
-      if (auto o = Find(std::string(r.uid)); o && graph_[*o].deleting_dependents) {
-        Enqueue(Work::kDelete, *o);
-      }
+      if (auto o = Find(std::string(r.uid))) Enqueue(Work::kDelete, *o);
     }
   }
   for (const OwnerReference& b : before) {
@@ -120,7 +118,7 @@ void GarbageCollector::UpdateNode(Vertex v, const Change& c) {
     std::optional<Vertex> o = Find(std::string(b.uid));
     if (!o) continue;
     boost::remove_edge(*o, v, graph_);
-    if (b.block_owner_deletion && graph_[*o].deleting_dependents) Enqueue(Work::kDelete, *o);
+    if (b.block_owner_deletion) Enqueue(Work::kDelete, *o);
   }
   // A changed blockOwnerDeletion is carried by the edge.
   for (const OwnerReference& r : c.obj.owner_references) {

@@ -132,6 +132,24 @@ TEST_F(GarbageCollectorTest, BlockingDependentHoldsTheOwner) {
   EXPECT_EQ(Get<Cluster>("rc"), nullptr);
 }
 
+// A blocking reference that stops blocking releases the owner
+// (graph_builder.go addUnblockedOwnersToDeleteQueue).
+TEST_F(GarbageCollectorTest, UnblockedReferenceReleasesTheOwner) {
+  Cluster owner = MakeOwner("rc");
+  MakeDependent<MachinePool>("pod", owner.meta, "Cluster", true, {"x/y"});
+  Settle();
+  ASSERT_TRUE(
+      server_.Store<Cluster>().Delete({"default", "rc"}, DeletionPropagation::kForeground).ok());
+  Settle();
+  ASSERT_NE(Get<Cluster>("rc"), nullptr);
+  MachinePool pod = *Get<MachinePool>("pod");
+  pod.meta.owner_references[0].block_owner_deletion = false;
+  ASSERT_TRUE(server_.Store<MachinePool>().Patch(&pod).ok());
+  Settle();
+  EXPECT_EQ(Get<Cluster>("rc"), nullptr);
+  EXPECT_NE(Get<MachinePool>("pod"), nullptr);
+}
+
 // TestNonBlockingOwnerRefDoesNotBlock: dependents without blockOwnerDeletion
 // are deleted too, but the owner does not wait for them.
 TEST_F(GarbageCollectorTest, NonBlockingDependentsDoNotHoldTheOwner) {
