@@ -57,11 +57,15 @@ struct OwnerReference {
   std::string name;
   SharedString uid;
   bool controller = false;
+  // While set, a foreground deletion of the owner waits for this dependent
+  // (docs/reference/garbage-collection.md §1).
+  bool block_owner_deletion = false;
   // Field by field as the default would, without a call to memcmp for the
   // short texts: a MachinePool Machines reconcile compares one per member.
   bool operator==(const OwnerReference& o) const {
-    return controller == o.controller && uid == o.uid && BytesEqual(name, o.name) &&
-           BytesEqual(kind, o.kind) && BytesEqual(api_version, o.api_version);
+    return controller == o.controller && block_owner_deletion == o.block_owner_deletion &&
+           uid == o.uid && BytesEqual(name, o.name) && BytesEqual(kind, o.kind) &&
+           BytesEqual(api_version, o.api_version);
   }
 };
 
@@ -123,5 +127,15 @@ bool IsConditionTrue(const Conditions& cs, const std::string& type);
 // MachinePool, util.GetOwnerMachinePool), or nullptr.
 const OwnerReference* ControllerOwner(const ObjectMeta& m, const std::string& kind);
 bool HasFinalizer(const ObjectMeta& m, const std::string& finalizer);
+
+// metav1.DeletionPropagation: what a delete does to the object's dependents
+// (docs/reference/garbage-collection.md §2).
+enum class DeletionPropagation {
+  kBackground,  // the owner goes at once; the garbage collector deletes its dependents after
+  kForeground,  // the owner waits (finalizer foregroundDeletion) for its blocking dependents
+  kOrphan,      // the owner waits (finalizer orphan) until its dependents drop their references
+};
+inline constexpr const char* kFinalizerDeleteDependents = "foregroundDeletion";
+inline constexpr const char* kFinalizerOrphanDependents = "orphan";
 
 }  // namespace mpsim

@@ -24,6 +24,7 @@ struct ClusterSpec {
 };
 struct ClusterStatus {
   Conditions conditions;  // v1beta2; ControlPlaneInitialized lives here
+  std::string phase;  // written by the Cluster controller only (controller/cluster_reconciler.h)
   bool operator==(const ClusterStatus&) const = default;
 };
 struct Cluster {

@@ -99,6 +99,10 @@ void ScenarioEventApplier::Apply(const proto::Event& e) {
     case proto::Event::kSetInfraPoolSpec:
       SetInfraPoolSpec(e.set_infra_pool_spec());
       break;
+    case proto::Event::kDeleteCluster:
+      // As `kubectl delete cluster`: the server's default propagation, background.
+      t_.mgmt->Store<Cluster>().Delete({t_.ns, t_.cluster});
+      break;
     default:
       break;
   }

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "api/indexes.h"
+#include "app/cluster_deletion.h"
 #include "app/delete_machine.h"
 #include "app/report/summary.h"
 #include "app/run_limits.h"
@@ -104,6 +105,7 @@ class World {
   std::set<std::string> pools_;                           // names of the scenario's pools
   std::map<std::string, InfraProvider*> pool_providers_;  // pool name -> its provider
   std::unique_ptr<ScenarioEventApplier> events_;
+  std::unique_ptr<ClusterDeletion> cluster_deletion_;  // only when an event deletes the Cluster
 };
 
 bool World::Build(std::string* error) {
@@ -138,8 +140,14 @@ bool World::Build(std::string* error) {
         return std::make_unique<MachinePoolReconciler>(client, &loop_, mpo);
       });
   AddMachineController(qo);
+  const bool deletes_cluster = DeletesCluster(spec);
+  if (deletes_cluster) ClusterDeletion::AddClusterController(capi_.get(), qo);
   HookReconciles(capi_.get());
   if (!BuildProviders(error) || !CheckDeleteMachineEvents(error)) return false;
+  if (deletes_cluster) {
+    cluster_deletion_ = std::make_unique<ClusterDeletion>(
+        &loop_, &mgmt_, &rec_, ToDistSpec(c.informer_lag()), seed_, pools_);
+  }
   CreateCluster();
   for (const auto& p : spec.machine_pools()) CreatePool(p);
   events_ = std::make_unique<ScenarioEventApplier>(EventTargets{

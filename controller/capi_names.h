@@ -22,6 +22,8 @@ inline constexpr const char* kOwnerKindAnnotation = "cluster.x-k8s.io/owner-kind
 inline constexpr const char* kOwnerNameAnnotation = "cluster.x-k8s.io/owner-name";
 inline constexpr const char* kMachinePoolFinalizer = "machinepool.cluster.x-k8s.io";
 inline constexpr const char* kMachineFinalizer = "machine.cluster.x-k8s.io";
+inline constexpr const char* kClusterFinalizer = "cluster.cluster.x-k8s.io";
+inline constexpr const char* kMachineControlPlaneLabel = "cluster.x-k8s.io/control-plane";
 
 // Taint set by the kubelet flags of CAPI bootstrap providers.
 inline constexpr const char* kNodeUninitializedTaintKey = "node.cluster.x-k8s.io/uninitialized";
@@ -53,6 +55,11 @@ inline constexpr const char* kSeverityInfo = "Info";
 
 // Node condition type.
 inline constexpr const char* kNodeReady = "Ready";
+
+// Cluster phases (cluster_phase_types.go); the simulated Cluster has no
+// infrastructure or control plane reference, so it is Pending until deleted.
+inline constexpr const char* kClusterPhasePending = "Pending";
+inline constexpr const char* kClusterPhaseDeleting = "Deleting";
 
 // MachinePool phases (MachinePoolPhase*).
 inline constexpr const char* kPhasePending = "Pending";

@@ -39,9 +39,14 @@ class Checker {
     }
     for (int i = 0; i < spec_.events_size(); ++i) {
       const proto::Event& e = spec_.events(i);
-      if (!e.has_delete_pool()) continue;
-      auto [it, fresh] = deletions_.try_emplace(e.delete_pool().pool(), Deletion{e.at(), i});
-      if (!fresh && e.at() < it->second.at) it->second = {e.at(), i};
+      // deleteCluster deletes every pool (docs/reference/cluster-deletion.md).
+      std::vector<std::string> deleted;
+      if (e.has_delete_pool()) deleted.push_back(e.delete_pool().pool());
+      if (e.has_delete_cluster()) deleted.assign(pools_.begin(), pools_.end());
+      for (const std::string& pool : deleted) {
+        auto [it, fresh] = deletions_.try_emplace(pool, Deletion{e.at(), i});
+        if (!fresh && e.at() < it->second.at) it->second = {e.at(), i};
+      }
     }
     for (int i = 0; i < spec_.events_size(); ++i) {
       Event(spec_.events(i), i, JoinIndex("spec.events", i));
@@ -102,6 +107,7 @@ class Checker {
         break;
       case proto::Event::kPauseCluster:
       case proto::Event::kResumeCluster:
+      case proto::Event::kDeleteCluster:
         break;
       case proto::Event::kSetAutoscalerReplicas: {
         pool = e.set_autoscaler_replicas().pool();
@@ -138,7 +144,7 @@ class Checker {
         return Add(path,
                    "an event needs one of scale, upgrade, deletePool, killInstance, "
                    "pauseCluster, resumeCluster, setAutoscalerReplicas, workloadUnreachable, "
-                   "deleteMachine or setInfraPoolSpec");
+                   "deleteMachine, setInfraPoolSpec or deleteCluster");
     }
     AfterDeletion(pool, e.at(), index, path);
   }

@@ -62,6 +62,7 @@ void ApplyMergePatch(const Cluster& base, const Cluster& mine, Cluster* cur) {
   MergeMeta(base.meta, mine.meta, &cur->meta);
   Merge(base.spec, mine.spec, &cur->spec);
   Merge(base.status.conditions, mine.status.conditions, &cur->status.conditions);
+  Merge(base.status.phase, mine.status.phase, &cur->status.phase);
 }
 
 void ApplyMergePatch(const MachinePool& base, const MachinePool& mine, MachinePool* cur) {

@@ -152,7 +152,38 @@ class ObjectStore {
     return Status::Ok();
   }
 
+  // A delete with an explicit propagationPolicy, as the API server's
+  // registry does it (docs/reference/garbage-collection.md §2): Foreground
+  // puts the foregroundDeletion finalizer on, Orphan the orphan finalizer,
+  // Background takes both off; the object goes at once if no finalizer
+  // remains, else it gets (or keeps) its deletionTimestamp.
+  Status Delete(const ObjectKey& key, DeletionPropagation policy) {
+    const Ptr* found = objects_.Find(key);
+    if (found == nullptr) return NotFound(key);
+    const Ptr cur = *found;
+    T next = *cur;
+    SetPropagationFinalizers(policy, &next.meta.finalizers);
+    if (next.meta.finalizers.empty()) {
+      Remove(cur);
+      return Status::Ok();
+    }
+    if (!next.meta.deletion_timestamp) next.meta.deletion_timestamp = c_->clock->Now();
+    if (next == *cur) return Status::Ok();
+    if (Status s = CheckSize(next, cur.get()); !s.ok()) return s;
+    Commit(EventType::kModified, cur, &next);
+    return Status::Ok();
+  }
+
  private:
+  // deletionFinalizersForGarbageCollection: both finalizers off, then the
+  // policy's one back on, last.
+  static void SetPropagationFinalizers(DeletionPropagation policy, std::vector<std::string>* f) {
+    std::erase(*f, std::string(kFinalizerOrphanDependents));
+    std::erase(*f, std::string(kFinalizerDeleteDependents));
+    if (policy == DeletionPropagation::kOrphan) f->push_back(kFinalizerOrphanDependents);
+    if (policy == DeletionPropagation::kForeground) f->push_back(kFinalizerDeleteDependents);
+  }
+
   static constexpr const char* Kind() { return T::kKind; }
   static std::string UidPrefix() {
     std::string k = Kind();

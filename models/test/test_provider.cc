@@ -177,7 +177,7 @@ void TestInfraReconciler::Setup(Builder* b) {
 Status TestInfraReconciler::Reconcile(const Request& req, Result* result) {
   // Shared reads: a pool of N lists N providerIDs, so copies cost O(N).
   std::shared_ptr<const InfraMachinePool> cached = client_->InfraMachinePools().GetShared(req.key);
-  if (cached == nullptr) return Status::Ok();
+  if (cached == nullptr) return ReleaseMembers(req.key);
   auto cit = clouds_.find(cached->meta.name);
   if (cit == clouds_.end()) return Status::Invalid("no test cloud for " + req.key.String());
   TestCloud* cloud = cit->second;

@@ -108,6 +108,9 @@ class TestInfraReconciler : public Reconciler {
   Status SyncMachines(const InfraMachinePool& imp, const MachinePool& mp, TestCloud* cloud);
   // `inst` is the instance named after `im`, nullptr if there is none.
   Status SyncMachine(const InfraMachine& im, const TestCloud::Instance* inst, TestCloud* cloud);
+  // The members still deleting once their pool is gone (the garbage
+  // collector deletes them when their InfraMachinePool goes).
+  Status ReleaseMembers(const ObjectKey& pool);
   Status CreateInfraMachine(const InfraMachinePool& imp, const MachinePool& mp,
                             const std::string& instance, const TestCloud::Instance& inst);
 

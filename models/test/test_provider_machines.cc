@@ -89,6 +89,24 @@ Status TestInfraReconciler::SyncMachine(const InfraMachine& im, const TestCloud:
   return client_->InfraMachines().Patch(im, &next);
 }
 
+// No pool pass reaches a member deleted after its pool: each one is synced
+// alone, as CAPZ's AzureMachinePoolMachine controller reconciles each member
+// whatever became of its pool (docs/reference/providers.md §2.6.2).
+Status TestInfraReconciler::ReleaseMembers(const ObjectKey& pool) {
+  auto cit = clouds_.find(pool.name);
+  if (cit == clouds_.end() || !cit->second->options().machine_pool_machines) return Status::Ok();
+  TestCloud* cloud = cit->second;
+  Labels selector;
+  selector["cluster.x-k8s.io/pool-name"] = pool.name;
+  for (const auto& im : client_->InfraMachines().List({.ns = pool.ns, .match_labels = selector})) {
+    if (im->kind != kTestMachineKind || !im->meta.deletion_timestamp) continue;
+    auto inst = cloud->instances().find(im->meta.name);
+    const bool exists = inst != cloud->instances().end();
+    if (Status s = SyncMachine(*im, exists ? &inst->second : nullptr, cloud); !s.ok()) return s;
+  }
+  return Status::Ok();
+}
+
 // Named after the instance, with the pool's labels and a non-controller owner
 // reference to the InfraMachinePool (docs/reference/capi-core.md §4).
 Status TestInfraReconciler::CreateInfraMachine(const InfraMachinePool& imp, const MachinePool& mp,

@@ -63,6 +63,7 @@ TEST(OwnerReferenceEquality, EveryFieldCounts) {
   EXPECT_TRUE(differs([](OwnerReference* o) { o->name = "mp-1"; }));
   EXPECT_TRUE(differs([](OwnerReference* o) { o->uid = SharedString::Pinned("0f6d2c1e-uie"); }));
   EXPECT_TRUE(differs([](OwnerReference* o) { o->controller = false; }));
+  EXPECT_TRUE(differs([](OwnerReference* o) { o->block_owner_deletion = true; }));
   EXPECT_TRUE(differs([](OwnerReference* o) { o->name = "mp-0-with-a-name-past-sixteen"; }));
 }
 

@@ -169,5 +169,30 @@ TEST_F(ApiServerTest, MissingObjectsAreNotFound) {
   EXPECT_TRUE(pools_.Delete({"default", "ghost"}).IsNotFound());
 }
 
+// A delete's propagationPolicy decides the garbage collector's finalizers
+// (docs/reference/garbage-collection.md §2): both off, then the policy's on;
+// without any finalizer left the object goes at once.
+TEST_F(ApiServerTest, DeletePropagationSetsTheCollectorsFinalizers) {
+  clock_.now = 5;
+  MachinePool mp = NewPool("fg");
+  mp.meta.finalizers = {"x/y", kFinalizerOrphanDependents};
+  ASSERT_TRUE(pools_.Create(&mp).ok());
+  ASSERT_TRUE(pools_.Delete({"default", "fg"}, DeletionPropagation::kForeground).ok());
+  EXPECT_EQ(pools_.Find({"default", "fg"})->meta.finalizers,
+            (std::vector<std::string>{"x/y", kFinalizerDeleteDependents}));
+  EXPECT_EQ(pools_.Find({"default", "fg"})->meta.deletion_timestamp, 5);
+  clock_.now = 9;  // a second delete changes the finalizers, not the timestamp
+  ASSERT_TRUE(pools_.Delete({"default", "fg"}, DeletionPropagation::kOrphan).ok());
+  EXPECT_EQ(pools_.Find({"default", "fg"})->meta.finalizers,
+            (std::vector<std::string>{"x/y", kFinalizerOrphanDependents}));
+  EXPECT_EQ(pools_.Find({"default", "fg"})->meta.deletion_timestamp, 5);
+
+  MachinePool bg = NewPool("bg");
+  bg.meta.finalizers = {kFinalizerDeleteDependents};
+  ASSERT_TRUE(pools_.Create(&bg).ok());
+  ASSERT_TRUE(pools_.Delete({"default", "bg"}, DeletionPropagation::kBackground).ok());
+  EXPECT_EQ(pools_.Find({"default", "bg"}), nullptr);
+}
+
 }  // namespace
 }  // namespace mpsim
