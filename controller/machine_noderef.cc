@@ -23,7 +23,8 @@ Status MachineReconciler::ReconcileNode(MachineScope* s) {
     return st;
   }
   // getNode: a List through the ClusterCache's providerID index.
-  std::shared_ptr<const Node> node = nodes->GetSharedByIndex(kNodeProviderIDField, *m.spec.provider_id);
+  std::shared_ptr<const Node> node =
+      nodes->GetSharedByIndex(kNodeProviderIDField, *m.spec.provider_id);
   if (node == nullptr) {
     if (m.meta.deletion_timestamp) return Status::Ok();
     if (m.status.node_ref) {
@@ -36,7 +37,7 @@ Status MachineReconciler::ReconcileNode(MachineScope* s) {
   s->node = *node;
   if (!m.status.node_ref) {
     m.status.node_ref = NodeReference{.name = node->meta.name};
-    client_->RecordEvent(m.meta.Key(), "Normal", "SuccessfulSetNodeRef", node->meta.name.str());
+    client_->RecordEvent(m.meta.Key(), "Normal", "SuccessfulSetNodeRef", node->meta.name);
   }
   m.status.node_info = node->status.node_info;
   return Status::Ok();

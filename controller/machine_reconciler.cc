@@ -120,7 +120,7 @@ std::vector<Request> MachineReconciler::NodeToMachine(const Node& node) {
     opts.ns = it->second.str();
   }
   opts.index_field = kMachineNodeNameField;
-  opts.index_value = node.meta.name.str();
+  opts.index_value = node.meta.name;
   std::vector<std::shared_ptr<const Machine>> found = client_->Machines().List(opts);
   if (found.size() == 1) return {{found[0]->meta.Key()}};
   if (node.spec.provider_id.empty()) return {};

@@ -55,9 +55,9 @@ void SetNodeReady(Machine* m, const Node& node, Time now) {
   // meta.SetStatusCondition with the Node's transition time: kept while the
   // status stays, the Node's when it changes.
   Set(m, capi::kMachineNodeReadyCondition, ready->status, reason, message, now);
-  Condition* set = &*std::find_if(
-      m->status.conditions.begin(), m->status.conditions.end(),
-      [](const Condition& c) { return c.type == capi::kMachineNodeReadyCondition; });
+  Condition* set =
+      &*std::find_if(m->status.conditions.begin(), m->status.conditions.end(),
+                     [](const Condition& c) { return c.type == capi::kMachineNodeReadyCondition; });
   if (set->last_transition_time == now) set->last_transition_time = ready->last_transition_time;
 }
 
@@ -66,14 +66,14 @@ void SetNodeReady(Machine* m, const Node& node, Time now) {
 // 1 unknown, 2 info.
 int Priority(const Machine& m, const Condition& c, bool negative) {
   if (m.meta.deletion_timestamp) {
-    const bool gone =
-        (c.type == capi::kMachineBootstrapConfigReadyCondition ||
-         c.type == capi::kMachineInfrastructureReadyCondition)
-            ? (c.reason == capi::kObjectDeletedReason || c.reason == capi::kObjectDoesNotExistReason)
-        : c.type == capi::kMachineNodeHealthyCondition
-            ? (c.reason == capi::kMachineNodeDeletedReason ||
-               c.reason == capi::kMachineNodeDoesNotExistReason)
-            : false;
+    const bool gone = (c.type == capi::kMachineBootstrapConfigReadyCondition ||
+                       c.type == capi::kMachineInfrastructureReadyCondition)
+                          ? (c.reason == capi::kObjectDeletedReason ||
+                             c.reason == capi::kObjectDoesNotExistReason)
+                      : c.type == capi::kMachineNodeHealthyCondition
+                          ? (c.reason == capi::kMachineNodeDeletedReason ||
+                             c.reason == capi::kMachineNodeDoesNotExistReason)
+                          : false;
     if (gone) return 2;
   }
   if (c.status == "Unknown") return 1;
@@ -154,10 +154,10 @@ void SetNodeHealthyAndReadyConditions(const MachineScope& s, Time now) {
     return;
   }
   if (has_ref) {
-    SetNodeConditions(
-        m, "False", capi::kMachineNodeDeletedReason,
-        "Node " + m->status.node_ref->name.str() + " has been deleted while the Machine still exists",
-        now);
+    SetNodeConditions(m, "False", capi::kMachineNodeDeletedReason,
+                      "Node " + m->status.node_ref->name.str() +
+                          " has been deleted while the Machine still exists",
+                      now);
     return;
   }
   if (m->spec.provider_id && !m->spec.provider_id->empty()) {
@@ -253,8 +253,8 @@ Duration SetAvailableCondition(Machine* m, Time now) {
     Set(m, capi::kMachineAvailableCondition, "False", capi::kNotReadyReason, "", now);
     return 0;
   }
-  const Duration left = ready->last_transition_time +
-                        m->spec.min_ready_seconds.value_or(0) * kSecond - now;
+  const Duration left =
+      ready->last_transition_time + m->spec.min_ready_seconds.value_or(0) * kSecond - now;
   if (left <= 0) {
     Set(m, capi::kMachineAvailableCondition, "True", capi::kAvailableReason, "", now);
     return 0;
