@@ -6,8 +6,10 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "api/indexes.h"
 #include "api/objects.h"
 #include "api/status.h"
 
@@ -52,6 +54,27 @@ class ObjectClient {
   // List and GetSharedAll for one reconcile: a cache may keep what it drops
   // meanwhile alive for them rather than count each object.
   virtual std::vector<std::shared_ptr<const T>> List(const ListOptions<T>& opts) = 0;
+  // Of the cached objects whose `field` index (api/indexes.h) holds `value`,
+  // the last in key order: the one a loop over List that maps each object's
+  // value to it would keep. nullptr if none holds it. Read as GetShared's.
+  virtual std::shared_ptr<const T> GetSharedByIndex(const std::string& field,
+                                                    std::string_view value) {
+    ListOptions<T> opts;
+    opts.index_field = field;
+    opts.index_value = std::string(value);
+    std::vector<std::shared_ptr<const T>> found = List(opts);
+    return found.empty() ? nullptr : found.back();
+  }
+  // Whether any cached object's `field` index holds a value.
+  virtual bool IndexHasValues(const std::string& field) {
+    ListOptions<T> opts;
+    opts.field = [&field](const T& obj) {
+      std::vector<const SharedString*> values;
+      FieldIndexes<T>::Values(obj, field, &values);
+      return !values.empty();
+    };
+    return !List(opts).empty();
+  }
   // Creates the object; the server fills uid, resourceVersion, generation.
   virtual Status Create(T* obj) = 0;
   // Writes metadata and spec; Conflict if obj's resourceVersion is stale.

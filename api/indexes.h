@@ -66,4 +66,48 @@ struct FieldIndexes<MachinePool> {
   }
 };
 
+// index/machine.go MachineNodeNameField and MachineProviderIDField, which
+// index.AddDefaultIndexes registers on Cluster API's manager: the Machine
+// controller's nodeToMachine lists by them.
+inline constexpr const char* kMachineNodeNameField = "status.nodeRef.name";
+inline constexpr const char* kMachineProviderIDField = "spec.providerID";
+
+template <>
+struct FieldIndexes<Machine> {
+  static std::vector<std::string> Fields() {
+    return {kMachineNodeNameField, kMachineProviderIDField};
+  }
+  static bool Same(const Machine& a, const Machine& b, const std::string& field) {
+    if (field == kMachineNodeNameField) return a.status.node_ref == b.status.node_ref;
+    return a.spec.provider_id == b.spec.provider_id;
+  }
+  static bool Sorted(const Machine&, const std::string&) { return true; }
+  static void Values(const Machine& m, const std::string& field,
+                     std::vector<const SharedString*>* out) {
+    if (field == kMachineNodeNameField) {
+      if (m.status.node_ref && !m.status.node_ref->name.empty())
+        out->push_back(&m.status.node_ref->name);
+    } else if (m.spec.provider_id && !m.spec.provider_id->empty()) {
+      out->push_back(&*m.spec.provider_id);
+    }
+  }
+};
+
+// index/node.go NodeProviderIDField: Cluster API's main.go registers it on the
+// ClusterCache's workload Node caches (docs/reference/capi-core.md §2.1).
+inline constexpr const char* kNodeProviderIDField = "spec.providerID";
+
+// A Node's one value is its providerID, if set.
+template <>
+struct FieldIndexes<Node> {
+  static std::vector<std::string> Fields() { return {kNodeProviderIDField}; }
+  static bool Same(const Node& a, const Node& b, const std::string&) {
+    return a.spec.provider_id == b.spec.provider_id;
+  }
+  static bool Sorted(const Node&, const std::string&) { return true; }
+  static void Values(const Node& node, const std::string&, std::vector<const SharedString*>* out) {
+    if (!node.spec.provider_id.empty()) out->push_back(&node.spec.provider_id);
+  }
+};
+
 }  // namespace mpsim

@@ -52,7 +52,7 @@ struct MachineSpec {
   std::optional<std::string> version;
   std::optional<int32_t> min_ready_seconds;
   MachineDeletionSpec deletion;
-  std::optional<std::string> provider_id;  // Machine only
+  std::optional<SharedString> provider_id;  // Machine only: the InfraMachine's
   bool operator==(const MachineSpec&) const = default;
 };
 struct MachineTemplateSpec {
@@ -224,9 +224,19 @@ struct InfraMachinePool {
 };
 
 // ---- Machine and InfraMachine (MachinePool Machines) ----
+// A Node's status.nodeInfo, of which the kubelet version is modelled.
+struct NodeInfo {
+  // Shared: a run has a handful of versions, and 8 bytes keep what every
+  // reconcile reads of a Node within 112 bytes (see Node).
+  SharedString kubelet_version;
+  bool operator==(const NodeInfo&) const = default;
+};
 struct MachineStatus {
   Conditions conditions;  // v1beta2: Ready, Available, UpToDate
   std::optional<NodeReference> node_ref;
+  std::optional<NodeInfo> node_info;  // copied from the Node by reconcileNode
+  // status.initialization.infrastructureProvisioned
+  std::optional<bool> infrastructure_provisioned;
   bool operator==(const MachineStatus&) const = default;
 };
 struct Machine {
@@ -270,12 +280,6 @@ struct NodeSpec {
   // Last: it opens the Node's hot line (see Node).
   SharedString provider_id;
   bool operator==(const NodeSpec&) const = default;
-};
-struct NodeInfo {
-  // Shared: a run has a handful of versions, and 8 bytes keep what every
-  // reconcile reads of a Node within 112 bytes (see Node).
-  SharedString kubelet_version;
-  bool operator==(const NodeInfo&) const = default;
 };
 struct NodeStatus {
   Conditions conditions;  // type "Ready"

@@ -13,7 +13,7 @@
 #include "app/run_limits.h"
 #include "app/scenario_event_applier.h"
 #include "controller/capi_names.h"
-#include "controller/machine_deletion.h"
+#include "controller/machine_reconciler.h"
 #include "controller/machinepool_reconciler.h"
 #include "models/registry.h"
 #include "sim/api_server.h"
@@ -128,6 +128,11 @@ bool World::Build(std::string* error) {
   for (const std::string& field : FieldIndexes<MachinePool>::Fields()) {
     capi_->IndexField<MachinePool>(field);
   }
+  for (const std::string& field : FieldIndexes<Machine>::Fields()) {
+    capi_->IndexField<Machine>(field);
+  }
+  // main.go: the ClusterCache indexes workload Nodes by providerID.
+  capi_->IndexWorkloadNodeField(kNodeProviderIDField);
   capi_->AddWorkloadCluster(ClusterKey(), &workload_api_, [this] { return WorkloadAnswers(); });
   WorkQueueOptions qo;
   qo.workers = c.max_concurrent_reconciles();
@@ -207,7 +212,7 @@ void World::AddMachineController(WorkQueueOptions qo) {
     return p == pool_providers_.end() ? 0 : p->second->DrainTime(p->first);
   };
   capi_->AddController<Machine>("machine", qo, [this, drain_time](Client* client) {
-    return std::make_unique<MachineDeletionReconciler>(client, &loop_, drain_time);
+    return std::make_unique<MachineReconciler>(client, &loop_, drain_time);
   });
 }
 

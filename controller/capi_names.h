@@ -40,6 +40,36 @@ inline constexpr const char* kMachineUpToDateCondition = "UpToDate";
 inline constexpr const char* kMachineUpToDateReason = "UpToDate";
 inline constexpr const char* kMachineNotUpToDateReason = "NotUpToDate";
 
+// Machine v1beta2 conditions and reasons the Machine controller's status part
+// sets (api/core/v1beta2/machine_types.go, condition_consts.go).
+inline constexpr const char* kMachineBootstrapConfigReadyCondition = "BootstrapConfigReady";
+inline constexpr const char* kMachineBootstrapDataSecretProvidedReason = "DataSecretProvided";
+inline constexpr const char* kMachineInfrastructureReadyCondition = "InfrastructureReady";
+inline constexpr const char* kMachineNodeReadyCondition = "NodeReady";
+inline constexpr const char* kMachineNodeHealthyCondition = "NodeHealthy";
+inline constexpr const char* kMachineDeletingCondition = "Deleting";
+inline constexpr const char* kMachineUpdatingCondition = "Updating";
+inline constexpr const char* kReadyReason = "Ready";
+inline constexpr const char* kNotReadyReason = "NotReady";
+inline constexpr const char* kReadyUnknownReason = "ReadyUnknown";
+inline constexpr const char* kAvailableReason = "Available";
+inline constexpr const char* kObjectDoesNotExistReason = "ObjectDoesNotExist";
+inline constexpr const char* kObjectDeletedReason = "ObjectDeleted";
+inline constexpr const char* kInspectionFailedReason = "InspectionFailed";
+inline constexpr const char* kConnectionDownReason = "ConnectionDown";
+inline constexpr const char* kMachineNodeReadyReason = "NodeReady";
+inline constexpr const char* kMachineNodeNotReadyReason = "NodeNotReady";
+inline constexpr const char* kMachineNodeReadyUnknownReason = "NodeReadyUnknown";
+inline constexpr const char* kMachineNodeHealthyReason = "NodeHealthy";
+inline constexpr const char* kMachineNodeNotHealthyReason = "NodeNotHealthy";
+inline constexpr const char* kMachineNodeHealthUnknownReason = "NodeHealthyUnknown";
+inline constexpr const char* kMachineNodeDoesNotExistReason = "NodeDoesNotExist";
+inline constexpr const char* kMachineNodeDeletedReason = "NodeDeleted";
+inline constexpr const char* kNotDeletingReason = "NotDeleting";
+inline constexpr const char* kDeletingReason = "Deleting";
+inline constexpr const char* kMachineNotUpdatingReason = "NotUpdating";
+inline constexpr const char* kMachineWaitingForMinReadySecondsReason = "WaitingForMinReadySeconds";
+
 // v1beta1 conditions under status.deprecated.v1beta1 (v1beta1_condition_consts.go).
 inline constexpr const char* kReadyV1Beta1 = "Ready";
 inline constexpr const char* kBootstrapReadyV1Beta1 = "BootstrapReady";
@@ -53,8 +83,11 @@ inline constexpr const char* kSeverityError = "Error";
 inline constexpr const char* kSeverityWarning = "Warning";
 inline constexpr const char* kSeverityInfo = "Info";
 
-// Node condition type.
+// Node condition types (core/v1 NodeConditionType).
 inline constexpr const char* kNodeReady = "Ready";
+inline constexpr const char* kNodeMemoryPressure = "MemoryPressure";
+inline constexpr const char* kNodeDiskPressure = "DiskPressure";
+inline constexpr const char* kNodePIDPressure = "PIDPressure";
 
 // Cluster phases (cluster_phase_types.go); the simulated Cluster has no
 // infrastructure or control plane reference, so it is Pending until deleted.

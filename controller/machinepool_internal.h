@@ -37,6 +37,8 @@ struct MachinePoolScope {
   std::optional<std::vector<VersionCount>> set_node_ref_versions;
   // MachinePool Machines, as the cache lent them (a pass copies only those it changes).
   std::vector<std::shared_ptr<const Machine>> machines;
+  // The Machines reconcileMachines created in this pass (waitForMachineCreation).
+  std::vector<std::shared_ptr<const Machine>> created_machines;
   // D1: ReconcileExternal dereferenced a nil pointer; the reconcile unwinds.
   bool panicked = false;
 };

@@ -111,10 +111,12 @@ Status ApplyMachine(ObjectClient<Machine>& c, const Machine& existing, const Mac
   return c.Patch(existing, &merged);
 }
 
-// SSA create. waitForMachineCreation is a no-op: the reconcile is atomic in
-// simulated time, so a Machine counts as visible once Create returned OK.
-Status CreateMachine(ObjectClient<Machine>& c, Machine desired) {
+// SSA create; a Machine made here goes to *created. waitForMachineCreation
+// takes no time: the reconcile is atomic in simulated time.
+Status CreateMachine(ObjectClient<Machine>& c, Machine desired,
+                     std::vector<std::shared_ptr<const Machine>>* created) {
   Status st = c.Create(&desired);
+  if (st.ok()) created->push_back(std::make_shared<const Machine>(std::move(desired)));
   if (!st.IsConflict() && st.code() != Status::Code::kAlreadyExists) return st;
   Machine existing;
   st = c.Get(desired.meta.Key(), &existing);
@@ -145,6 +147,18 @@ Status GetMachinesForMachinePool(const MachinePoolDeps& d, MachinePoolScope* s, 
     const OwnerReference* owner = GetControllerOf(m->meta);
     if (owner != nullptr && owner->uid != mp.meta.uid) continue;
     s->machines.push_back(m);
+  }
+  // waitForMachineCreation held the reconcile until the cache showed the
+  // Machines this pass created, so the List above would have had them.
+  for (const std::shared_ptr<const Machine>& m : s->created_machines) {
+    auto same = [&m](const std::shared_ptr<const Machine>& e) {
+      return e->meta.Key() == m->meta.Key();
+    };
+    if (std::none_of(s->machines.begin(), s->machines.end(), same)) s->machines.push_back(m);
+  }
+  if (!s->created_machines.empty()) {
+    std::sort(s->machines.begin(), s->machines.end(),
+              [](const auto& a, const auto& b) { return a->meta.Key() < b->meta.Key(); });
   }
   return Status::Ok();
 }
@@ -282,7 +296,8 @@ Status ReconcileMachines(const MachinePoolDeps& d, MachinePoolScope* s,
       }
       continue;
     }
-    Status st = CreateMachine(d.client->Machines(), DesiredFor(base, im, node));
+    Status st =
+        CreateMachine(d.client->Machines(), DesiredFor(base, im, node), &s->created_machines);
     if (!st.ok()) {
       errs.push_back(Wrap(st, "failed to create new Machine for infraMachine \"" + im.meta.name +
                                   "\" in namespace \"" + im.meta.ns + "\""));

@@ -131,7 +131,12 @@ std::optional<std::vector<VersionCount>> VersionsFromMachines(
   // once did, cost a sort of every pool member per reconcile for nothing.
   std::vector<VersionCount> versions;
   for (const auto& m : machines) {
-    if (m->spec.version) AddVersion(*m->spec.version, &versions);
+    // The Node's kubelet version once the Machine controller copied it.
+    if (m->status.node_info && !m->status.node_info->kubelet_version.empty()) {
+      AddVersion(m->status.node_info->kubelet_version, &versions);
+    } else if (m->spec.version) {
+      AddVersion(*m->spec.version, &versions);
+    }
   }
   return AggregateStatusVersions(versions);
 }

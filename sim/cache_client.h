@@ -47,6 +47,19 @@ class CacheClient : public ObjectClient<T> {
     return out;
   }
 
+  // Through the index the informer keeps, if its manager added it; else a
+  // scan of the cache gives the same answer.
+  Ptr GetSharedByIndex(const std::string& field, std::string_view value) override {
+    const IndexKeys* keys = informer_->Lookup(field, value);
+    if (keys == nullptr) return ScanByIndex(field, value, false);
+    if (keys->empty()) return nullptr;
+    return GetShared({keys->back().ns, keys->back().name});
+  }
+  bool IndexHasValues(const std::string& field) override {
+    if (informer_->Lookup(field, "") == nullptr) return ScanByIndex(field, {}, true) != nullptr;
+    return informer_->IndexHasValues(field);
+  }
+
   std::vector<Ptr> List(const ListOptions<T>& opts) override {
     if (!opts.index_field.empty()) return ListIndexed(opts);
     const std::vector<const Ptr*>& all = informer_->InOrder();
@@ -100,6 +113,21 @@ class CacheClient : public ObjectClient<T> {
     return out;
   }
 
+  // The last cached object in key order whose `field` values hold `value`
+  // (any value, if `any`).
+  Ptr ScanByIndex(const std::string& field, std::string_view value, bool any) {
+    const std::vector<const Ptr*>& all = informer_->InOrder();
+    std::vector<const SharedString*> values;
+    for (auto it = all.rbegin(); it != all.rend(); ++it) {
+      values.clear();
+      FieldIndexes<T>::Values(***it, field, &values);
+      for (const SharedString* v : values) {
+        if (any || BytesEqual(*v, value)) return informer_->Lease((**it).get());
+      }
+    }
+    return nullptr;
+  }
+
   static bool Matches(const T& obj, const ListOptions<T>& opts) {
     for (const auto& [k, v] : opts.match_labels) {
       auto l = obj.meta.labels.FindShared(k);
@@ -143,6 +171,13 @@ class ServerClient : public CacheClient<T> {
   Ptr GetShared(ObjectKeyRef key) override { return store_->Find(key); }
   std::vector<Ptr> GetSharedAll(const std::vector<ObjectKeyRef>& keys) override {
     return ObjectClient<T>::GetSharedAll(keys);
+  }
+  // No field index serves the server's reads.
+  Ptr GetSharedByIndex(const std::string& field, std::string_view value) override {
+    return ObjectClient<T>::GetSharedByIndex(field, value);
+  }
+  bool IndexHasValues(const std::string& field) override {
+    return ObjectClient<T>::IndexHasValues(field);
   }
   // No field index serves the server's List.
   std::vector<Ptr> List(const ListOptions<T>& opts) override {

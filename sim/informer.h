@@ -114,12 +114,18 @@ class Informer {
 
   // The keys of cached objects whose `field` index holds `value`, in key
   // order; nullptr if no such index was added.
-  const IndexKeys* Lookup(const std::string& field, const std::string& value) const {
+  const IndexKeys* Lookup(const std::string& field, std::string_view value) const {
     static const IndexKeys kNone;
     auto f = index_.find(field);
     if (f == index_.end()) return nullptr;
-    auto v = f->second.find(std::string_view(value));
+    auto v = f->second.find(value);
     return v == f->second.end() ? &kNone : &v->second;
+  }
+  // Whether some cached object's `field` index holds a value; false if no
+  // such index was added.
+  bool IndexHasValues(const std::string& field) const {
+    auto f = index_.find(field);
+    return f != index_.end() && !f->second.empty();
   }
   uint64_t delivered() const { return delivered_; }
 

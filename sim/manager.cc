@@ -167,6 +167,7 @@ void Manager::AddWorkloadCluster(const ObjectKey& cluster, ApiServer* workload,
   Workload w{workload, answers, nullptr, nullptr};
   w.nodes = std::make_unique<Informer<Node>>(loop_, &workload->Store<Node>(), opts_.informer_lag,
                                              StreamFor("informer/Node/" + cluster.String()));
+  for (const std::string& field : workload_node_indexes_) w.nodes->AddIndex(field);
   w.cache = std::make_unique<ClusterCache>(loop_, std::move(answers), [this, cluster] {
     const bool connected = FindWorkload(cluster)->cache->Connected();
     if (opts_.on_connection) opts_.on_connection(cluster, connected);
@@ -178,6 +179,11 @@ void Manager::AddWorkloadCluster(const ObjectKey& cluster, ApiServer* workload,
   clusters_->AddHandler([cache, cluster](const WatchEvent<Cluster>& e) {
     if (e.obj.meta.Key() == cluster) cache->Start();
   });
+}
+
+void Manager::IndexWorkloadNodeField(const std::string& field) {
+  workload_node_indexes_.push_back(field);
+  for (auto& [cluster, w] : workloads_) w.nodes->AddIndex(field);
 }
 
 void Manager::WorkloadServerChanged(const ObjectKey& cluster) {

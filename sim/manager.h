@@ -85,6 +85,10 @@ class Manager {
     informer<T>().AddIndex(field);
   }
 
+  // Has the Node cache of each workload cluster (added before or after) keep
+  // the `field` index, as clustercache.Options.Cache.Indexes does.
+  void IndexWorkloadNodeField(const std::string& field);
+
   // The ClusterCache connected to or disconnected from `cluster`: controllers
   // that watch connections get their generic event now.
   void WorkloadConnectionChanged(const ObjectKey& cluster);
@@ -127,6 +131,7 @@ class Manager {
   std::unique_ptr<Informer<InfraMachine>> infra_machines_;
   std::unique_ptr<Informer<Secret>> secrets_;  // null unless cache_secrets
   std::map<ObjectKey, Workload> workloads_;
+  std::vector<std::string> workload_node_indexes_;
   std::vector<std::unique_ptr<Controller>> controllers_;
 };
 

@@ -125,6 +125,9 @@ void ApplyMergePatch(const Machine& base, const Machine& mine, Machine* cur) {
   Merge(base.spec, mine.spec, &cur->spec);
   Merge(base.status.conditions, mine.status.conditions, &cur->status.conditions);
   Merge(base.status.node_ref, mine.status.node_ref, &cur->status.node_ref);
+  Merge(base.status.node_info, mine.status.node_info, &cur->status.node_info);
+  Merge(base.status.infrastructure_provisioned, mine.status.infrastructure_provisioned,
+        &cur->status.infrastructure_provisioned);
 }
 
 void ApplyMergePatch(const InfraMachine& base, const InfraMachine& mine, InfraMachine* cur) {

@@ -2,8 +2,21 @@
 
 #include <algorithm>
 #include <cctype>
+#include <utility>
 
 namespace mpsim {
+namespace {
+
+// The pressure conditions a healthy kubelet reports, and their reasons
+// (kubernetes pkg/kubelet/nodestatus/setters.go MemoryPressureCondition,
+// DiskPressureCondition, PIDPressureCondition).
+constexpr std::pair<const char*, const char*> kPressureConditions[] = {
+    {"MemoryPressure", "KubeletHasSufficientMemory"},
+    {"DiskPressure", "KubeletHasNoDiskPressure"},
+    {"PIDPressure", "KubeletHasSufficientPID"},
+};
+
+}  // namespace
 
 WorkloadCluster::WorkloadCluster(EventLoop* loop, ApiServer* server, Recorder* recorder,
                                  WorkloadOptions opts, uint64_t seed)
@@ -100,6 +113,13 @@ void WorkloadCluster::Register(const std::string& instance) {
                                     .status = "False",
                                     .reason = "KubeletNotReady",
                                     .last_transition_time = loop_->Now()});
+  // The kubelet reports its pressure conditions with Ready
+  // (docs/reference/capi-core.md §4.1); the Machine controller's NodeHealthy
+  // reads them.
+  for (const auto& [type, reason] : kPressureConditions) {
+    node.status.conditions.push_back(
+        {.type = type, .status = "False", .reason = reason, .last_transition_time = loop_->Now()});
+  }
   SharedString id = FaultyProviderID(m, instance);
   if (opts_.provider_id_by_kubelet && !id.empty()) node.spec.provider_id = id;
   std::string was;

@@ -1,11 +1,10 @@
 // The Machine controller's deletion flow for MachinePool Machines: a live
 // Machine gets the finalizer; a deleted one deletes its InfraMachine first
 // and keeps the finalizer until that is gone.
-#include "controller/machine_deletion.h"
-
 #include <gtest/gtest.h>
 
 #include "controller/capi_names.h"
+#include "controller/machine_reconciler.h"
 #include "tests/testing/fake_client.h"
 
 namespace mpsim {
@@ -13,11 +12,15 @@ namespace {
 
 class MachineDeletionTest : public ::testing::Test {
  protected:
-  MachineDeletionTest() : client_(&clock_), reconciler_(&client_) {}
+  MachineDeletionTest() : client_(&clock_), reconciler_(&client_, &clock_) {}
 
   void SetUp() override {
+    Cluster cluster;
+    cluster.meta = {.name = "c", .ns = "default"};
+    client_.clusters().Add(cluster);
     Machine m;
     m.meta = {.name = "mp-0-00000", .ns = "default"};
+    m.spec.cluster_name = "c";
     m.spec.infrastructure_ref = {.kind = "TestMachine", .ns = "default", .name = "mp-0-00000"};
     client_.machines().Add(m);
     InfraMachine im;
@@ -36,7 +39,7 @@ class MachineDeletionTest : public ::testing::Test {
   const ObjectKey kMachine{"default", "mp-0-00000"};
   fake::FakeClock clock_;
   fake::FakeClient client_;
-  MachineDeletionReconciler reconciler_;
+  MachineReconciler reconciler_;
 };
 
 TEST_F(MachineDeletionTest, ALiveMachineGetsTheFinalizerAndKeepsItsInfraMachine) {
@@ -69,8 +72,7 @@ TEST_F(MachineDeletionTest, ADeletedMachineWaitsForItsInfraMachineToBeGone) {
 // A Machine whose InfraMachine is ready has a Node: the drain (here 90 s)
 // comes before the InfraMachine's delete.
 TEST_F(MachineDeletionTest, AReadyMachineIsDrainedBeforeItsInfraMachineIsDeleted) {
-  MachineDeletionReconciler draining(&client_, &clock_,
-                                     [](const Machine&) { return 90 * kSecond; });
+  MachineReconciler draining(&client_, &clock_, [](const Machine&) { return 90 * kSecond; });
   InfraMachine im = client_.infra_machines().At(kMachine);
   im.status.ready = true;
   client_.infra_machines().Add(im);
@@ -90,8 +92,7 @@ TEST_F(MachineDeletionTest, AReadyMachineIsDrainedBeforeItsInfraMachineIsDeleted
 
 // No Node (the InfraMachine is not ready): nothing to drain.
 TEST_F(MachineDeletionTest, AMachineWithoutANodeIsNotDrained) {
-  MachineDeletionReconciler draining(&client_, &clock_,
-                                     [](const Machine&) { return 90 * kSecond; });
+  MachineReconciler draining(&client_, &clock_, [](const Machine&) { return 90 * kSecond; });
   Result r;
   ASSERT_TRUE(draining.Reconcile({kMachine}, &r).ok());
   ASSERT_TRUE(client_.Machines().Delete(kMachine).ok());

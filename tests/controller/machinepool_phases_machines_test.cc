@@ -117,6 +117,28 @@ TEST(ReconcileMachinePoolMachines, ShouldCreateTwoMachinesIfTwoInfraMachinesExis
   EXPECT_EQ(machines[0]->meta.owner_references.at(0).kind, "MachinePool");
 }
 
+// waitForMachineCreation (machinepool_controller_phases.go:557-587) holds
+// the pass until the cache shows what it created, so the pass's
+// getMachinesForMachinePool lists them, in name order, even where the
+// cache has not caught up.
+TEST(ReconcileMachinePoolMachines, MachinesCreatedInAPassAreListedByThatPass) {
+  Harness h;
+  MachinePool mp = GetMachinePool(2, "machinepool-test-6");
+  h.client.machine_pools().Add(mp);
+  AddInfraMachines(&h, 2, mp.meta.name);
+  InfraMachinePool infra = GenericInfraPool("infra-config6", true);
+  MachinePoolScope scope{.mp = &mp};
+  ASSERT_TRUE(ReconcileMachines(h.deps, &scope, infra).ok());
+  ASSERT_EQ(scope.created_machines.size(), 2u);
+  // A cache that lags: the second Machine is not in it yet.
+  h.client.machines().Remove({kNs, "machinepool-test-6-infra-1"});
+  Result r;
+  ASSERT_TRUE(GetMachinesForMachinePool(h.deps, &scope, &r).ok());
+  ASSERT_EQ(scope.machines.size(), 2u);
+  EXPECT_EQ(scope.machines[0]->meta.name, "machinepool-test-6-infra-0");
+  EXPECT_EQ(scope.machines[1]->meta.name, "machinepool-test-6-infra-1");
+}
+
 TEST(ReconcileMachinePoolMachines, ShouldDoNothingIfMachinepoolDoesNotSupportMachinepoolMachines) {
   Harness h;
   MachinePool mp = GetMachinePool(2, "machinepool-test-3");

@@ -83,6 +83,24 @@ TEST(SetReplicas, WithMachinePoolMachinesVersionsAreAggregatedFromMachineSpecVer
 }
 
 // The aggregate is one entry per version text in semver order, so the
+// TestVersionsFromMachines "returns sorted versions from machine spec
+// versions" (internal/util/version/version_test.go:91-109): a Machine's
+// status.nodeInfo.kubeletVersion wins over its spec.version.
+TEST(SetReplicas, MachineVersionsPreferTheNodesKubeletVersion) {
+  MachinePool mp;
+  std::vector<Machine> machines(6);
+  machines[1].spec.version = "v1.32.0";
+  machines[2].spec.version = "v1.31.1";
+  machines[3].spec.version = "v1.31.1";
+  machines[4].spec.version = "v1.31.1";
+  machines[4].status.node_info = NodeInfo{.kubelet_version = "v1.30.0"};
+  machines[5].spec.version = "v1.31.1";
+  machines[5].status.node_info = NodeInfo{.kubelet_version = "v1.31.1"};
+  SetReplicas(&mp, true, Shared(machines), std::nullopt);
+  EXPECT_EQ(mp.status.versions,
+            (std::vector<VersionCount>{{"v1.30.0", 1}, {"v1.31.1", 3}, {"v1.32.0", 1}}));
+}
+
 // Machines' order (newest first here, versions interleaved, "1.31.1" and
 // "v1.31.1" equal in semver) leaves it as it is.
 TEST(SetReplicas, MachineVersionsDoNotDependOnTheMachinesOrder) {
