@@ -172,6 +172,24 @@ void PoolObserver::DiffNodeRefs(const MachinePool* old, const MachinePool& mp, P
   }
 }
 
+// The v1beta2 counters count Machines only in a pool with MachinePool
+// Machines (docs/reference/capi-core.md §1.10); elsewhere they copy
+// status.replicas, which other rows show.
+void PoolObserver::RecordMachineCounters(const MachinePool& mp, PoolRecord* rec) {
+  const ObjectReference& ref = mp.spec.template_.spec.infrastructure_ref;
+  std::shared_ptr<const InfraMachinePool> infra =
+      mgmt_->Store<InfraMachinePool>().Find({ref.ns.empty() ? mp.meta.ns : ref.ns, ref.name});
+  if (infra == nullptr || infra->status.infrastructure_machine_kind.value_or("").empty()) return;
+  const int32_t ready = mp.status.ready_replicas.value_or(0);
+  const int32_t available = mp.status.available_replicas.value_or(0);
+  rec_->Change(Now(), "MachinePool", mp.meta.name, "status.readyReplicas",
+               std::to_string(rec->machines_ready), std::to_string(ready), mp.meta.name);
+  rec_->Change(Now(), "MachinePool", mp.meta.name, "status.availableReplicas",
+               std::to_string(rec->machines_available), std::to_string(available), mp.meta.name);
+  rec->machines_ready = ready;
+  rec->machines_available = available;
+}
+
 // DESIGN.md: converged when ready and available equal the desired count,
 // every node runs the desired version, and the phase is Running.
 void PoolObserver::UpdateConvergence(const MachinePool& mp, PoolRecord* rec) {
@@ -187,6 +205,7 @@ void PoolObserver::UpdateConvergence(const MachinePool& mp, PoolRecord* rec) {
                std::to_string(rec->available), std::to_string(available), mp.meta.name);
   rec->ready = ready;
   rec->available = available;
+  RecordMachineCounters(mp, rec);
   rec->phase = mp.status.phase;
   rec->node_refs = static_cast<int32_t>(mp.status.node_refs.size());
   bool versions_ok = true;

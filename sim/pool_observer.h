@@ -33,6 +33,10 @@ struct PoolRecord {
   std::string version;
   int32_t ready = 0;
   int32_t available = 0;
+  // v1beta2 status.readyReplicas and availableReplicas, as last shown (pools
+  // with MachinePool Machines only).
+  int32_t machines_ready = 0;
+  int32_t machines_available = 0;
   std::string phase;
   int32_t node_refs = 0;
   // Nodes named in status.nodeRefs whose kubelet version is `version` (as last shown).
@@ -89,6 +93,7 @@ class PoolObserver {
   void SetDesiredVersion(const std::string& version, Tracking* t);
   void ShowUpToDate(const std::string& pool, const Tracking& t, PoolRecord* rec);
   void UpdateConvergence(const MachinePool& mp, PoolRecord* rec);
+  void RecordMachineCounters(const MachinePool& mp, PoolRecord* rec);
   Time Now() const { return mgmt_->clock()->Now(); }
 
   ApiServer* mgmt_;
