@@ -3,7 +3,7 @@ writes the verdicts as a Markdown table that a person can read and a program
 can parse (one row per budget line, a last column of `met` or `NOT MET`).
 Usage: budget.py BENCH_DIR BENCH_SECONDS [OUT_MD]
 BENCH_DIR holds scaling.csv, queue.json (the event-queue pairs, repeated),
-benchmarks.json (the rest of the suite) and sweep.csv, as scripts/bench
+benchmarks.json (the rest of the suite), sweep.csv and many_pools.csv, as scripts/bench
 writes them; a missing input leaves its rows `not measured`. Exits 0 whether
 or not the budget is met: the table is the answer."""
 import csv
@@ -20,6 +20,7 @@ QUEUE_GOAL_AT_1M = 1.5  # issue 11: at least 1.5x std::priority_queue at 1M pend
 WALL_10K_S, WALL_100K_S = dict(WALL_BUDGET)[10_000], dict(WALL_BUDGET)[100_000]
 RSS_10K_KB = dict(MEMORY_BUDGET)[10_000] * 1024
 SWEEP_S, BENCH_S = 60.0, 600.0
+MANY_POOLS_MAX_RATIO = 1.5  # issue 54: many pools at most 1.5x one pool of as many replicas
 # One reconcile is O(N): per-instance time may grow with the caches left
 # behind, never as N (which O(N^2) would give, exponent 2 overall).
 RECONCILE_MAX_EXPONENT = 1.5
@@ -163,6 +164,20 @@ def sweep_rows(path):
     return [(label, shown, verdict(wall < SWEEP_S))]
 
 
+def many_pools_rows(path):
+    label = (f"100 pools of 100 and 1,000 of 10: at most {MANY_POOLS_MAX_RATIO}x the wall time of one "
+             "pool of 10,000, in the same run")
+    if not os.path.exists(path):
+        return [(label, "not measured", "not measured")]
+    with open(path) as f:
+        rows = list(csv.DictReader(f))
+    if not rows:
+        return [(label, "not measured", "not measured")]
+    shown = ", ".join(f"{r['provider']} {r['shape']} {float(r['ratio']):.1f}x ({float(r['wall_s']):.1f} s)"
+                      for r in rows)
+    return [(label, shown, verdict(all(float(r["ratio"]) <= MANY_POOLS_MAX_RATIO for r in rows)))]
+
+
 def rows_for(bench_dir, bench_seconds):
     queue = load_json_benchmarks(os.path.join(bench_dir, "queue.json"))
     suite = load_json_benchmarks(os.path.join(bench_dir, "benchmarks.json"))
@@ -178,6 +193,7 @@ def rows_for(bench_dir, bench_seconds):
     rows += clause_row(queue, suite)
     rows += curve_rows(scaling)
     rows += sweep_rows(os.path.join(bench_dir, "sweep.csv"))
+    rows += many_pools_rows(os.path.join(bench_dir, "many_pools.csv"))
     rows.append((f"scripts/bench < {BENCH_S / 60:.0f} minutes", f"{bench_seconds / 60:.1f} min",
                  verdict(bench_seconds < BENCH_S)))
     return rows

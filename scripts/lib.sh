@@ -88,6 +88,19 @@ spec:
 YAML
 }
 
+# mpsim_many_pools_scenario PROVIDER POOLS REPLICAS FILE: the many-pools
+# shape of issue 54, POOLS pools each scaled from 0 to REPLICAS at once on
+# PROVIDER, without etcd's request limit as mpsim_scale_scenario.
+mpsim_many_pools_scenario() {
+  {
+    printf 'apiVersion: mpsim/v1\nkind: Scenario\nmetadata: {name: bench-%s-%sx%s}\n' "$1" "$2" "$3"
+    printf 'spec:\n  horizon: 2h\n  apiServer: {maxObjectBytes: 0}\n  machinePools:\n'
+    for ((i = 0; i < $2; i++)); do printf '    - {name: mp-%d, replicas: 0, provider: {%s: {}}}\n' "$i" "$1"; done
+    printf '  events:\n'
+    for ((i = 0; i < $2; i++)); do printf '    - {at: 0s, scale: {pool: mp-%d, replicas: %d}}\n' "$i" "$3"; done
+  } >"$4"
+}
+
 # mpsim_summary_number SUMMARY_JSON FIELD: a top-level number of summary.json
 # (events_processed, end_time_s), bare whether the file quotes it (a 64-bit
 # count) or not.

@@ -54,6 +54,15 @@ def write_sweep(d, seeds, wall):
         f.write(f"{seeds},2,{wall},30,2,100000\n")
 
 
+def write_many_pools(d, ratios):
+    """ratios: {(provider, shape): many / single}, the single pool at 0.7 s."""
+    with open(os.path.join(d, "many_pools.csv"), "w") as f:
+        f.write("provider,shape,pools,replicas,wall_s,single_wall_s,ratio\n")
+        for (p, shape), r in ratios.items():
+            pools, each = shape.split("x")
+            f.write(f"{p},{shape},{pools},{each},{0.7 * r:.3f},0.700,{r:.2f}\n")
+
+
 def linear_wall(p, n):
     return 0.7 * n / 10000  # 0.7 s at 10k, 7 s at 100k, N^1.00
 
@@ -83,6 +92,7 @@ class BudgetTest(unittest.TestCase):
             "BM_ReconcileSteadyPool/1000": [100e3], "BM_ReconcileSteadyPool/10000": [1.2e6],
             "BM_ReconcileSteadyPool/100000": [2.3e7]})
         write_sweep(self.d, 1000, 22.5)
+        write_many_pools(self.d, {("asg", "100x100"): 1.2, ("asg", "1000x10"): 1.4})
 
     def test_every_line_met(self):
         self.write_all_met()
@@ -154,6 +164,14 @@ class BudgetTest(unittest.TestCase):
         self.assertTrue(shown.startswith("N^2.00"), shown)
         self.assertEqual(v, "NOT MET")
 
+    # Issue 54: the worst shape decides, against one pool of as many replicas.
+    def test_many_pools_over_one_and_a_half_times_the_single_pool_is_not_met(self):
+        self.write_all_met()
+        write_many_pools(self.d, {("asg", "100x100"): 1.2, ("test", "1000x10"): 7.3})
+        rows = verdicts(self.d)
+        self.assertEqual(find(rows, "100 pools of 100"),
+                         ("asg 100x100 1.2x (0.8 s), test 1000x10 7.3x (5.1 s)", "NOT MET"))
+
     def test_slow_bench_and_sweep(self):
         self.write_all_met()
         write_sweep(self.d, 1000, 61.0)
@@ -165,7 +183,7 @@ class BudgetTest(unittest.TestCase):
         write_sweep(self.d, 200, 5.0)  # a smaller sweep says nothing of the 1,000-seed line
         rows = verdicts(self.d)
         for start in ("event queue >= std", "10,000-replica scale-up < 1 s", "100,000-replica",
-                      "one reconcile", "1,000 seeds"):
+                      "one reconcile", "1,000 seeds", "100 pools of 100"):
             self.assertEqual(find(rows, start)[1], "not measured", start)
         self.assertEqual(find(rows, "scripts/bench")[1], "met")
 
