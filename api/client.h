@@ -12,6 +12,7 @@
 #include "api/indexes.h"
 #include "api/objects.h"
 #include "api/status.h"
+#include "util/flat_view_map.h"
 
 namespace mpsim {
 
@@ -64,6 +65,15 @@ class ObjectClient {
     opts.index_value = std::string(value);
     std::vector<std::shared_ptr<const T>> found = List(opts);
     return found.empty() ? nullptr : found.back();
+  }
+  // The map a loop over List builds from each value of the `field` index
+  // (of which an object holds at most one) to the object holding it, the
+  // later in key order winning, as the cache keeps it; shared, not to be
+  // held past the reconcile. nullptr: the client keeps none (build it).
+  virtual std::shared_ptr<const FlatViewMap<std::shared_ptr<const T>>> UniqueIndexMap(
+      const std::string& field) {
+    (void)field;
+    return nullptr;
   }
   // Whether any cached object's `field` index holds a value.
   virtual bool IndexHasValues(const std::string& field) {

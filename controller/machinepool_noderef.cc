@@ -5,6 +5,7 @@
 #include <optional>
 #include <unordered_map>
 
+#include "api/indexes.h"
 #include "controller/capi_names.h"
 #include "controller/conditions.h"
 #include "controller/errors.h"
@@ -170,6 +171,10 @@ std::vector<HashedKey> HashKeys(size_t n, IdAt id_at, ProviderIDMatch match) {
 }  // namespace
 
 NodeRefMap GetNodeRefMap(ObjectClient<Node>* nodes, ProviderIDMatch match) {
+  // For exact keys the cache keeps what the loop below builds.
+  if (match == ProviderIDMatch::kExact) {
+    if (auto kept = nodes->UniqueIndexMap(kNodeProviderIDField)) return NodeRefMap(std::move(kept));
+  }
   std::vector<std::shared_ptr<const Node>> all = nodes->List({});
   const size_t n = all.size();
   std::vector<HashedKey> keys = HashKeys(

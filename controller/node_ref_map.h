@@ -2,7 +2,9 @@
 // a pool from the informer cache's Node list.
 #pragma once
 
+#include <initializer_list>
 #include <memory>
+#include <string_view>
 #include <vector>
 
 #include "api/objects.h"
@@ -12,8 +14,54 @@ namespace mpsim {
 
 // Nodes of the workload cluster by match key (ProviderIDKey), shared with the
 // cache rather than copied. Each key is a view into the providerID of the
-// Node its entry holds, so building the map copies no strings.
-using NodeRefMap = FlatViewMap<std::shared_ptr<const Node>>;
+// Node its entry holds, so building the map copies no strings. For exact
+// keys the cache keeps the map getNodeRefMap's loop builds
+// (ObjectClient::UniqueIndexMap) and a reconcile shares it; a map that is
+// written to is copied first.
+class NodeRefMap {
+ public:
+  using Map = FlatViewMap<std::shared_ptr<const Node>>;
+  using value_type = Map::value_type;
+  using const_iterator = Map::const_iterator;
+
+  NodeRefMap() : map_(std::make_shared<Map>()), owned_(true) {}
+  NodeRefMap(std::initializer_list<value_type> entries)
+      : map_(std::make_shared<Map>(entries)), owned_(true) {}
+  // The cache's map, read only.
+  explicit NodeRefMap(std::shared_ptr<const Map> kept) : map_(std::move(kept)) {}
+
+  static uint64_t Hash(std::string_view key) { return Map::Hash(key); }
+  const_iterator find(std::string_view key, uint64_t hash) const { return map_->find(key, hash); }
+  const_iterator find(std::string_view key) const { return map_->find(key); }
+  void Prefetch(uint64_t hash) const { map_->Prefetch(hash); }
+  const value_type* PrefetchFind(uint64_t hash, int step) const {
+    return map_->PrefetchFind(hash, step);
+  }
+  const_iterator begin() const { return map_->begin(); }
+  const_iterator end() const { return map_->end(); }
+  size_t size() const { return map_->size(); }
+  bool empty() const { return map_->empty(); }
+  const std::shared_ptr<const Node>& at(std::string_view key) const { return map_->at(key); }
+
+  void reserve(size_t n) { Own().reserve(n); }
+  void InsertOrAssign(std::string_view key, std::shared_ptr<const Node> node, uint64_t hash) {
+    Own().InsertOrAssign(key, std::move(node), hash);
+  }
+  void InsertOrAssign(std::string_view key, std::shared_ptr<const Node> node) {
+    Own().InsertOrAssign(key, std::move(node));
+  }
+
+ private:
+  Map& Own() {
+    if (!owned_) {
+      map_ = std::make_shared<Map>(*map_);
+      owned_ = true;
+    }
+    return const_cast<Map&>(*map_);
+  }
+  std::shared_ptr<const Map> map_;
+  bool owned_ = false;  // map_ is this map's own, not the cache's
+};
 
 // The Node each nodeRef names among the map's Nodes, or nullptr, in the
 // refs' order; of two Nodes with one name the later wins, as when Go fills a

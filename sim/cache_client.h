@@ -55,6 +55,9 @@ class CacheClient : public ObjectClient<T> {
     if (keys->empty()) return nullptr;
     return GetShared({keys->back().ns, keys->back().name});
   }
+  std::shared_ptr<const FlatViewMap<Ptr>> UniqueIndexMap(const std::string& field) override {
+    return informer_->UniqueIndex(field);
+  }
   bool IndexHasValues(const std::string& field) override {
     if (informer_->Lookup(field, "") == nullptr) return ScanByIndex(field, {}, true) != nullptr;
     return informer_->IndexHasValues(field);
@@ -178,6 +181,9 @@ class ServerClient : public CacheClient<T> {
   }
   bool IndexHasValues(const std::string& field) override {
     return ObjectClient<T>::IndexHasValues(field);
+  }
+  std::shared_ptr<const FlatViewMap<Ptr>> UniqueIndexMap(const std::string& field) override {
+    return ObjectClient<T>::UniqueIndexMap(field);
   }
   // No field index serves the server's List.
   std::vector<Ptr> List(const ListOptions<T>& opts) override {

@@ -22,6 +22,7 @@
 #include "sim/list_diff.h"
 #include "sim/object_store.h"
 #include "sim/random.h"
+#include "util/flat_view_map.h"
 #include "util/string_hash.h"
 
 namespace mpsim {
@@ -121,6 +122,23 @@ class Informer {
     auto v = f->second.find(value);
     return v == f->second.end() ? &kNone : &v->second;
   }
+  // Keeps, for a field of which each object holds at most one value, the map
+  // a loop over the cache in key order builds from each value to its object
+  // (the later object winning a shared value): a reconcile that would build
+  // it from a List of every object reads it instead. Adds update it in
+  // place; a value that goes has it rebuilt once, at the next read.
+  void AddUniqueIndex(const std::string& field) {
+    unique_field_ = field;
+    unique_dirty_ = true;
+  }
+  // That map, shared and not to be held past the reconcile; nullptr unless
+  // AddUniqueIndex(`field`) was called.
+  std::shared_ptr<const FlatViewMap<Ptr>> UniqueIndex(const std::string& field) const {
+    if (unique_field_.empty() || field != unique_field_) return nullptr;
+    if (unique_dirty_) RebuildUnique();
+    return unique_;
+  }
+
   // Whether some cached object's `field` index holds a value; false if no
   // such index was added.
   bool IndexHasValues(const std::string& field) const {
@@ -143,6 +161,7 @@ class Informer {
     const Ptr* found = cache_.Find(key);
     Ptr old = found == nullptr ? nullptr : *found;
     Reindex(old.get(), type == EventType::kDeleted ? nullptr : obj.get());
+    KeepUnique(old.get(), type == EventType::kDeleted ? nullptr : &obj);
     if (type == EventType::kDeleted) {
       cache_.Erase(key);
     } else {
@@ -163,6 +182,50 @@ class Informer {
     } else if (!lease_->kept.empty()) {
       lease_->kept.clear();
     }
+  }
+
+  static const SharedString* UniqueValue(const T* obj, const std::string& field) {
+    if (obj == nullptr) return nullptr;
+    std::vector<const SharedString*> values;
+    FieldIndexes<T>::Values(*obj, field, &values);
+    return values.empty() ? nullptr : values.front();
+  }
+  // The map of AddUniqueIndex, kept as `old` becomes `*now` (nullptr: deleted).
+  void KeepUnique(const T* old, const Ptr* now) {
+    if (unique_field_.empty()) return;
+    const SharedString* was = UniqueValue(old, unique_field_);
+    const SharedString* is = now == nullptr ? nullptr : UniqueValue(now->get(), unique_field_);
+    if (was != nullptr && (is == nullptr || !BytesEqual(*was, *is))) unique_dirty_ = true;
+    if (unique_dirty_ || is == nullptr) return;
+    FlatViewMap<Ptr>& map = OwnUnique();
+    auto it = map.find(*is);
+    if (it != map.end()) {
+      // Of two objects with the value, the later in key order keeps it.
+      const T& held = *it->second;
+      const T& mine = **now;
+      const auto held_key =
+          std::make_pair(std::string_view(held.meta.ns), std::string_view(held.meta.name));
+      const auto my_key =
+          std::make_pair(std::string_view(mine.meta.ns), std::string_view(mine.meta.name));
+      if (my_key < held_key) return;
+    }
+    map.InsertOrAssign(*is, *now);
+  }
+  // The map, copied first if a reader still holds it.
+  FlatViewMap<Ptr>& OwnUnique() {
+    if (unique_.use_count() > 1) unique_ = std::make_shared<FlatViewMap<Ptr>>(*unique_);
+    return *unique_;
+  }
+  void RebuildUnique() const {
+    auto map = std::make_shared<FlatViewMap<Ptr>>();
+    const std::vector<const Ptr*>& all = cache_.InOrder();
+    map->reserve(all.size());
+    for (const Ptr* cell : all) {
+      if (const SharedString* v = UniqueValue(cell->get(), unique_field_))
+        map->InsertOrAssign(*v, *cell);
+    }
+    unique_ = std::move(map);
+    unique_dirty_ = false;
   }
 
   // Moves the object's index entries from `old` values to `now` values.
@@ -209,6 +272,9 @@ class Informer {
   // field -> value -> keys; hashed by value because values are looked up,
   // never iterated.
   std::map<std::string, ValueKeys> index_;
+  std::string unique_field_;  // AddUniqueIndex's; empty: none
+  mutable std::shared_ptr<FlatViewMap<Ptr>> unique_ = std::make_shared<FlatViewMap<Ptr>>();
+  mutable bool unique_dirty_ = false;
   std::vector<Handler> handlers_;
 };
 

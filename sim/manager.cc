@@ -167,7 +167,10 @@ void Manager::AddWorkloadCluster(const ObjectKey& cluster, ApiServer* workload,
   Workload w{workload, answers, nullptr, nullptr};
   w.nodes = std::make_unique<Informer<Node>>(loop_, &workload->Store<Node>(), opts_.informer_lag,
                                              StreamFor("informer/Node/" + cluster.String()));
-  for (const std::string& field : workload_node_indexes_) w.nodes->AddIndex(field);
+  for (const std::string& field : workload_node_indexes_) {
+    w.nodes->AddIndex(field);
+    w.nodes->AddUniqueIndex(field);
+  }
   w.cache = std::make_unique<ClusterCache>(loop_, std::move(answers), [this, cluster] {
     const bool connected = FindWorkload(cluster)->cache->Connected();
     if (opts_.on_connection) opts_.on_connection(cluster, connected);
@@ -183,7 +186,10 @@ void Manager::AddWorkloadCluster(const ObjectKey& cluster, ApiServer* workload,
 
 void Manager::IndexWorkloadNodeField(const std::string& field) {
   workload_node_indexes_.push_back(field);
-  for (auto& [cluster, w] : workloads_) w.nodes->AddIndex(field);
+  for (auto& [cluster, w] : workloads_) {
+    w.nodes->AddIndex(field);
+    w.nodes->AddUniqueIndex(field);
+  }
 }
 
 void Manager::WorkloadServerChanged(const ObjectKey& cluster) {

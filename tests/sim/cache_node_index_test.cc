@@ -4,6 +4,10 @@
 // and deletions, and a cache without the index answers the same by scanning.
 #include <gtest/gtest.h>
 
+#include <map>
+#include <memory>
+#include <string>
+
 #include "api/indexes.h"
 #include "sim/api_server.h"
 #include "sim/cache_client.h"
@@ -69,6 +73,78 @@ TEST_P(CacheNodeIndex, FollowsAProviderIDSetLater) {
 }
 
 INSTANTIATE_TEST_SUITE_P(IndexedOrScanned, CacheNodeIndex, ::testing::Bool());
+
+// The map the informer keeps for getNodeRefMap equals what a loop over the
+// cache in key order builds, through adds, a shared providerID, a deletion
+// and a providerID that changes; a reader's copy stays as it was read.
+class CacheNodeUniqueIndex : public ::testing::Test {
+ protected:
+  CacheNodeUniqueIndex()
+      : server_(&loop_),
+        inf_(&loop_, &server_.Store<Node>(), DistSpec::Constant(0), StreamFor(1, "t")),
+        client_(&inf_, &server_.Store<Node>(), &writes_) {
+    inf_.AddUniqueIndex(kNodeProviderIDField);
+  }
+  void Put(const std::string& name, const std::string& id) {
+    if (std::shared_ptr<const Node> cached = client_.GetShared({"", name})) {
+      Node n = *cached;
+      n.spec.provider_id = id;
+      ASSERT_TRUE(client_.Update(&n).ok());
+    } else {
+      Node n;
+      n.meta.name = name;
+      n.spec.provider_id = id;
+      ASSERT_TRUE(client_.Create(&n).ok());
+    }
+    loop_.Run(loop_.Now() + kSecond, 1000);
+  }
+  // id -> name, as the kept map says, and as a loop over List builds it.
+  std::map<std::string, std::string> Kept() {
+    std::map<std::string, std::string> out;
+    for (const auto& [id, node] : *client_.UniqueIndexMap(kNodeProviderIDField)) {
+      out[std::string(id)] = node->meta.name;
+    }
+    return out;
+  }
+  std::map<std::string, std::string> Looped() {
+    std::map<std::string, std::string> out;
+    for (const auto& node : client_.List({})) {
+      if (!node->spec.provider_id.empty()) out[node->spec.provider_id.str()] = node->meta.name;
+    }
+    return out;
+  }
+
+  EventLoop loop_;
+  ApiServer server_;
+  Informer<Node> inf_;
+  uint64_t writes_ = 0;
+  CacheClient<Node> client_;
+};
+
+TEST_F(CacheNodeUniqueIndex, EqualsTheLoopThroughEveryKindOfChange) {
+  Put("node-b", "id-1");
+  Put("node-c", "id-2");
+  EXPECT_EQ(Kept(), Looped());
+  Put("node-a", "id-1");  // shares id-1 with node-b, which is later in key order
+  EXPECT_EQ(Kept(), (std::map<std::string, std::string>{{"id-1", "node-b"}, {"id-2", "node-c"}}));
+  EXPECT_EQ(Kept(), Looped());
+  ASSERT_TRUE(client_.Delete({"", "node-b"}).ok());
+  loop_.Run(loop_.Now() + kSecond, 1000);
+  EXPECT_EQ(Kept(), (std::map<std::string, std::string>{{"id-1", "node-a"}, {"id-2", "node-c"}}));
+  EXPECT_EQ(Kept(), Looped());
+  Put("node-c", "id-3");  // a providerID that changes
+  EXPECT_EQ(Kept(), (std::map<std::string, std::string>{{"id-1", "node-a"}, {"id-3", "node-c"}}));
+  EXPECT_EQ(Kept(), Looped());
+}
+
+TEST_F(CacheNodeUniqueIndex, AReaderKeepsTheMapItRead) {
+  Put("node-a", "id-1");
+  std::shared_ptr<const FlatViewMap<std::shared_ptr<const Node>>> held =
+      client_.UniqueIndexMap(kNodeProviderIDField);
+  Put("node-b", "id-2");
+  EXPECT_EQ(held->size(), 1u);
+  EXPECT_EQ(Kept().size(), 2u);
+}
 
 }  // namespace
 }  // namespace mpsim
