@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <string>
+#include <string_view>
 
 #include "app/report/atomic_file.h"
 #include "app/report/outputs.h"
