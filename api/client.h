@@ -75,16 +75,6 @@ class ObjectClient {
     (void)field;
     return nullptr;
   }
-  // Whether any cached object's `field` index holds a value.
-  virtual bool IndexHasValues(const std::string& field) {
-    ListOptions<T> opts;
-    opts.field = [&field](const T& obj) {
-      std::vector<const SharedString*> values;
-      FieldIndexes<T>::Values(obj, field, &values);
-      return !values.empty();
-    };
-    return !List(opts).empty();
-  }
   // Creates the object; the server fills uid, resourceVersion, generation.
   virtual Status Create(T* obj) = 0;
   // Writes metadata and spec; Conflict if obj's resourceVersion is stale.

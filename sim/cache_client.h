@@ -51,16 +51,12 @@ class CacheClient : public ObjectClient<T> {
   // scan of the cache gives the same answer.
   Ptr GetSharedByIndex(const std::string& field, std::string_view value) override {
     const IndexKeys* keys = informer_->Lookup(field, value);
-    if (keys == nullptr) return ScanByIndex(field, value, false);
+    if (keys == nullptr) return ScanByIndex(field, value);
     if (keys->empty()) return nullptr;
     return GetShared({keys->back().ns, keys->back().name});
   }
   std::shared_ptr<const FlatViewMap<Ptr>> UniqueIndexMap(const std::string& field) override {
     return informer_->UniqueIndex(field);
-  }
-  bool IndexHasValues(const std::string& field) override {
-    if (informer_->Lookup(field, "") == nullptr) return ScanByIndex(field, {}, true) != nullptr;
-    return informer_->IndexHasValues(field);
   }
 
   std::vector<Ptr> List(const ListOptions<T>& opts) override {
@@ -116,16 +112,15 @@ class CacheClient : public ObjectClient<T> {
     return out;
   }
 
-  // The last cached object in key order whose `field` values hold `value`
-  // (any value, if `any`).
-  Ptr ScanByIndex(const std::string& field, std::string_view value, bool any) {
+  // The last cached object in key order whose `field` values hold `value`.
+  Ptr ScanByIndex(const std::string& field, std::string_view value) {
     const std::vector<const Ptr*>& all = informer_->InOrder();
     std::vector<const SharedString*> values;
     for (auto it = all.rbegin(); it != all.rend(); ++it) {
       values.clear();
       FieldIndexes<T>::Values(***it, field, &values);
       for (const SharedString* v : values) {
-        if (any || BytesEqual(*v, value)) return informer_->Lease((**it).get());
+        if (BytesEqual(*v, value)) return informer_->Lease((**it).get());
       }
     }
     return nullptr;
@@ -178,9 +173,6 @@ class ServerClient : public CacheClient<T> {
   // No field index serves the server's reads.
   Ptr GetSharedByIndex(const std::string& field, std::string_view value) override {
     return ObjectClient<T>::GetSharedByIndex(field, value);
-  }
-  bool IndexHasValues(const std::string& field) override {
-    return ObjectClient<T>::IndexHasValues(field);
   }
   std::shared_ptr<const FlatViewMap<Ptr>> UniqueIndexMap(const std::string& field) override {
     return ObjectClient<T>::UniqueIndexMap(field);

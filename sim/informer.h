@@ -139,12 +139,6 @@ class Informer {
     return unique_;
   }
 
-  // Whether some cached object's `field` index holds a value; false if no
-  // such index was added.
-  bool IndexHasValues(const std::string& field) const {
-    auto f = index_.find(field);
-    return f != index_.end() && !f->second.empty();
-  }
   uint64_t delivered() const { return delivered_; }
 
  private:
