@@ -54,11 +54,14 @@ void SetNodeReady(Machine* m, const Node& node, Time now) {
                                                   : capi::kMachineNodeReadyUnknownReason;
   // meta.SetStatusCondition with the Node's transition time: kept while the
   // status stays, the Node's when it changes.
+  const Condition* before = FindCondition(m->status.conditions, capi::kMachineNodeReadyCondition);
+  const Time since = before != nullptr && before->status == ready->status
+                         ? before->last_transition_time
+                         : ready->last_transition_time;
   Set(m, capi::kMachineNodeReadyCondition, ready->status, reason, message, now);
-  Condition* set =
-      &*std::find_if(m->status.conditions.begin(), m->status.conditions.end(),
-                     [](const Condition& c) { return c.type == capi::kMachineNodeReadyCondition; });
-  if (set->last_transition_time == now) set->last_transition_time = ready->last_transition_time;
+  for (Condition& c : m->status.conditions) {
+    if (c.type == capi::kMachineNodeReadyCondition) c.last_transition_time = since;
+  }
 }
 
 // Merge priority of a condition in the Ready summary (conditions'
