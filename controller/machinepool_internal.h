@@ -30,11 +30,6 @@ struct MachinePoolScope {
   MachinePool* mp = nullptr;  // the object being reconciled, mutated in place
   std::optional<InfraMachinePool> infra_machine_pool;  // set by ReconcileInfrastructure
   std::optional<NodeRefMap> node_ref_map;              // nullopt: Go nil
-  // The nodeRefs this reconcile set, or found up to date at its early exit,
-  // and the kubelet versions of their Nodes (NodeReferencesResult::versions),
-  // so the deferred status update need not read those Nodes again.
-  SharedList<NodeReference> set_node_refs;
-  std::optional<std::vector<VersionCount>> set_node_ref_versions;
   // MachinePool Machines, as the cache lent them (a pass copies only those it changes).
   std::vector<std::shared_ptr<const Machine>> machines;
   // The Machines reconcileMachines created in this pass (waitForMachineCreation).
@@ -82,35 +77,26 @@ Status ReconcileExternalInfra(const MachinePoolDeps& d, MachinePoolScope* s,
 Status ReconcileNodeRefs(const MachinePoolDeps& d, MachinePoolScope* s, Result* r);
 // Every Node with a usable providerID; for a duplicate key the later Node in
 // (namespace, name) list order wins.
-NodeRefMap GetNodeRefMap(ObjectClient<Node>* nodes, ProviderIDMatch match);
+NodeRefMap GetNodeRefMap(ObjectClient<Node>* c, ProviderIDMatch match);
 struct NodeReferencesResult {
   std::vector<NodeReference> references;
-  // The cached Node each reference names, as read from the node map: the
-  // same object patchNodes would Get from the same cache in this reconcile.
-  std::vector<std::shared_ptr<const Node>> nodes;
-  // Their kubelet versions, counted by AddVersion as each Node is read for
-  // its reference: setReplicas aggregates the same Nodes' versions later in
-  // the reconcile, and 100,000 Nodes would each be a cache miss again there.
-  std::vector<VersionCount> versions;
   int available = 0;
   int ready = 0;
 };
-// `previous` (the pool's current nodeRefs) only lends its name strings to
-// the references of the same Nodes; the result does not depend on it.
-Status GetNodeReferences(const std::vector<SharedString>& provider_ids, int32_t min_ready_seconds,
-                         const NodeRefMap& nodes, Time now, ProviderIDMatch match,
-                         NodeReferencesResult* out,
-                         const std::vector<NodeReference>& previous = {});
+// The Nodes of the listed providerIDs, in list order; errNoAvailableNodes if
+// ids were given but none matched a Node.
+Status GetNodeReferences(const ProviderIDList& provider_id_list, int32_t min_ready_seconds,
+                         const NodeRefMap& node_refs_map, Time now, ProviderIDMatch match,
+                         NodeReferencesResult* out);
 // errNoAvailableNodes: ids were given but none matched a Node.
 bool IsNoAvailableNodes(const Status& s);
-Status PatchNodes(ObjectClient<Node>* nodes, const std::vector<NodeReference>& refs,
+Status PatchNodes(ObjectClient<Node>* c, const std::vector<NodeReference>& references,
                   const MachinePool& mp);
-// PatchNodes for Nodes already read from the cache (NodeReferencesResult::nodes).
-Status PatchCachedNodes(ObjectClient<Node>* nodes,
-                        const std::vector<std::shared_ptr<const Node>>& cached,
-                        const MachinePool& mp);
-Status DeleteRetiredNodes(ObjectClient<Node>* nodes, const std::vector<NodeReference>& node_refs,
-                          const std::optional<ProviderIDList>& provider_ids, ProviderIDMatch match);
+// Deletes Nodes in match-key order (Go iterates its map randomly); the first
+// failure stops the pass.
+Status DeleteRetiredNodes(ObjectClient<Node>* c, const std::vector<NodeReference>& node_refs,
+                          const std::optional<ProviderIDList>& provider_id_list,
+                          ProviderIDMatch match);
 
 // ---- machinepool_delete.cc ----
 Status ReconcileDelete(const MachinePoolDeps& d, MachinePoolScope* s, Result* r);
@@ -130,16 +116,13 @@ Status ReconcileMachines(const MachinePoolDeps& d, MachinePoolScope* s,
 // The deferred updateStatus: SetReplicas unless no infra pool was read.
 Status UpdateStatus(MachinePoolScope* s);
 Status HasMachinePoolMachines(const MachinePoolScope& s, bool* has);
-// `ref_versions`, if given, are the kubelet versions of the Nodes that
-// status.nodeRefs names, as NodeReferencesResult::versions counts them.
 void SetReplicas(MachinePool* mp, bool has_machine_pool_machines,
                  const std::vector<std::shared_ptr<const Machine>>& machines,
-                 const std::optional<NodeRefMap>& nodes,
-                 const std::vector<VersionCount>* ref_versions = nullptr);
+                 const std::optional<NodeRefMap>& node_ref_map);
 
 // ---- machinepool_watches.cc ----
 std::vector<Request> NodeToMachinePool(Client* c, const Node& node, ProviderIDMatch match);
-std::vector<Request> InfraMachineToMachinePool(Client* c, const InfraMachine& im);
+std::vector<Request> InfraMachineToMachinePoolMapper(Client* c, const InfraMachine& im);
 std::vector<Request> ClusterToMachinePools(Client* c, const Cluster& cluster);
 
 }  // namespace mpsim

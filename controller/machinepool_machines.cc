@@ -1,5 +1,7 @@
-// MachinePool Machines (capi-core.md §4): listing them, creating or updating
-// one Machine per InfraMachine, and setMachinesUptoDate.
+// MachinePool Machines (docs/reference/capi-core.md §4): getMachinesForMachinePool
+// and setMachinesUptoDate of machinepool_controller.go; reconcileMachines,
+// createOrUpdateMachines and computeDesiredMachine of
+// machinepool_controller_phases.go.
 #include <algorithm>
 #include <memory>
 #include <vector>
@@ -11,7 +13,6 @@
 #include "controller/owner_refs.h"
 #include "controller/provider_id.h"
 #include "util/flat_view_map.h"
-#include "util/prefetch.h"
 #include "util/string_hash.h"
 
 namespace mpsim {
@@ -27,12 +28,12 @@ Labels PoolSelector(const MachinePool& mp) {
           {kClusterName, SharedString::Pinned(mp.spec.cluster_name)}};
 }
 
-// computeDesiredMachine: named after the InfraMachine, controlled by the pool,
-// template labels/annotations plus the pool selector, version from the Node.
-// What every member's desired Machine shares is made once per reconcile
-// (`base`, from DesiredBase); DesiredFor adds the member's own fields. A
-// reconcile visits every member, and building each one's labels, annotations
-// and references only to find them unchanged was most of its cost.
+// computeDesiredMachine (machinepool_controller_phases.go) in two parts: what
+// every member's desired Machine shares (the pool's template labels and
+// annotations plus the selector, the controller ref), made once per
+// reconcile, and ComputeDesiredMachine, which adds the InfraMachine's name and
+// reference and the Node's version. Most members are unchanged, and
+// ApplyChanges tells so from the shared part without building theirs.
 Machine DesiredBase(const MachinePool& mp, const Labels& selector) {
   Machine m;
   m.meta.ns = mp.meta.ns;
@@ -53,9 +54,10 @@ const std::string* NodeVersion(const Node* node) {
   return &node->status.node_info.kubelet_version.str();
 }
 
-Machine DesiredFor(const Machine& base, const InfraMachine& im, const Node* node) {
+Machine ComputeDesiredMachine(const Machine& base, const InfraMachine& im, const Machine* existing,
+                              const Node* node) {
   Machine m = base;
-  m.meta.name = im.meta.name;
+  m.meta.name = existing != nullptr ? existing->meta.name : im.meta.name;
   m.spec.infrastructure_ref.kind = im.kind;
   m.spec.infrastructure_ref.name = im.meta.name;
   if (const std::string* v = NodeVersion(node)) m.spec.version = *v;
@@ -77,8 +79,9 @@ Machine MergeApplied(Machine existing, const Machine& desired) {
   return existing;
 }
 
-// Whether MergeApplied would change `existing` for DesiredFor(base, im,
-// node): the usual answer is no, and finding it out copies nothing.
+// Whether MergeApplied would change `existing` for ComputeDesiredMachine(base,
+// im, existing, node): what ssa.WithCachingProxy answers by skipping an
+// unchanged request; finding it out copies nothing.
 bool ApplyChanges(const Machine& existing, const Machine& base, const InfraMachine& im,
                   const Node* node) {
   const auto& refs = existing.meta.owner_references;
@@ -124,20 +127,19 @@ Status CreateMachine(ObjectClient<Machine>& c, Machine desired,
   return ApplyMachine(c, existing, desired);
 }
 
+// s.nodeRefMap[providerID]: nil for an InfraMachine without one, or a nil map.
 const Node* NodeFor(const MachinePoolDeps& d, const MachinePoolScope& s, const InfraMachine& im) {
   if (!s.node_ref_map || !im.spec.provider_id) return nullptr;
-  const SharedString& id = *im.spec.provider_id;
-  std::optional<std::string_view> key = ProviderIDKey(id, d.opts.provider_id_match);
+  std::optional<std::string_view> key =
+      ProviderIDKey(*im.spec.provider_id, d.opts.provider_id_match);
   if (!key) return nullptr;
-  // A key that is the whole providerID has the hash its buffer keeps; the
-  // provider's copy is usually the Node's very buffer, matched by address.
-  const uint64_t hash = key->size() == id.size() ? id.Hash() : NodeRefMap::Hash(*key);
-  auto it = s.node_ref_map->find(*key, hash);
+  auto it = s.node_ref_map->find(*key);
   return it == s.node_ref_map->end() ? nullptr : it->second.get();
 }
 
 }  // namespace
 
+// getMachinesForMachinePool (machinepool_controller.go), docs/reference/capi-core.md §1.7.
 Status GetMachinesForMachinePool(const MachinePoolDeps& d, MachinePoolScope* s, Result*) {
   const MachinePool& mp = *s->mp;
   s->machines.clear();
@@ -163,6 +165,7 @@ Status GetMachinesForMachinePool(const MachinePoolDeps& d, MachinePoolScope* s, 
   return Status::Ok();
 }
 
+// setMachinesUptoDate (machinepool_controller.go), docs/reference/capi-core.md §1.7.
 Status SetMachinesUpToDate(const MachinePoolDeps& d, MachinePoolScope* s, Result*) {
   // The two conditions this sets, made once rather than per Machine; each
   // Machine's observedGeneration is its own.
@@ -175,16 +178,7 @@ Status SetMachinesUpToDate(const MachinePoolDeps& d, MachinePoolScope* s, Result
                                    .message = "Machine is being deleted"};
   std::vector<Status> errs;
   std::vector<std::shared_ptr<const Machine>>& machines = s->machines;
-  for (size_t i = 0; i < machines.size(); ++i) {
-    // Each Machine's status line, then its conditions, load ahead of the
-    // visit: the second load needs the first.
-    if (i + 2 * kPrefetchAhead < machines.size()) {
-      PrefetchRead(&machines[i + 2 * kPrefetchAhead]->status.conditions);
-    }
-    if (i + kPrefetchAhead < machines.size()) {
-      PrefetchRead(machines[i + kPrefetchAhead]->status.conditions.data());
-    }
-    std::shared_ptr<const Machine>& held = machines[i];
+  for (std::shared_ptr<const Machine>& held : machines) {
     const Machine& m = *held;
     const Condition& want = m.meta.deletion_timestamp ? kDeleting : kUpToDate;
     const Condition* had = FindCondition(m.status.conditions, want.type);
@@ -206,105 +200,66 @@ Status SetMachinesUpToDate(const MachinePoolDeps& d, MachinePoolScope* s, Result
 
 namespace {
 
-// One listed InfraMachine of the pool's kind, with the Machine whose
-// infrastructureRef names it (nullptr: none yet) and its Node.
-struct Member {
-  const InfraMachine* im = nullptr;
-  const Machine* machine = nullptr;
-  const Node* node = nullptr;
-};
-
-// createOrUpdateMachines' infraMachineToMachine: a later Machine with the
-// same infrastructureRef name wins, as in Go's map assignment. The names are
-// hashed first so that each insert can load its slot a few steps ahead: a
-// reconcile visits every Machine, and the visits' misses then overlap.
-FlatViewMap<const Machine*> ByInfraName(const std::vector<std::shared_ptr<const Machine>>& ms) {
-  const size_t n = ms.size();
-  std::vector<uint64_t> hashes(n);
-  for (size_t i = 0; i < n; ++i) {
-    if (i + kPrefetchAhead < n) PrefetchRead(&ms[i + kPrefetchAhead]->spec.infrastructure_ref.name);
-    hashes[i] = FlatViewMap<const Machine*>::Hash(ms[i]->spec.infrastructure_ref.name);
+// createOrUpdateMachines (machinepool_controller_phases.go): one Machine per
+// InfraMachine, patched if it exists (matched by infrastructureRef name),
+// else created; the created ones go to s->created_machines.
+Status CreateOrUpdateMachines(
+    const MachinePoolDeps& d, MachinePoolScope* s, const Labels& selector,
+    const std::vector<std::shared_ptr<const Machine>>& machines,
+    const std::vector<std::shared_ptr<const InfraMachine>>& infra_machines) {
+  // The keys view the Machines' names, which `machines` keeps alive; a later
+  // Machine with the same name wins, as in Go's map assignment.
+  FlatViewMap<const Machine*> infra_machine_to_machine;
+  for (const auto& m : machines) {
+    infra_machine_to_machine.InsertOrAssign(m->spec.infrastructure_ref.name, m.get());
   }
-  FlatViewMap<const Machine*> out;
-  out.reserve(n);
-  for (size_t i = 0; i < n; ++i) {
-    if (i + kPrefetchAhead < n) out.Prefetch(hashes[i + kPrefetchAhead]);
-    out.InsertOrAssign(ms[i]->spec.infrastructure_ref.name, ms[i].get(), hashes[i]);
+  const Machine base = DesiredBase(*s->mp, selector);
+  // Each message is made only for a failure: Aggregate drops the OKs.
+  std::vector<Status> errs;
+  for (const auto& infra_machine : infra_machines) {
+    const InfraMachine& im = *infra_machine;
+    const Node* node = NodeFor(d, *s, im);
+    auto found = infra_machine_to_machine.find(im.meta.name);
+    if (found != infra_machine_to_machine.end()) {
+      const Machine& existing = *found->second;
+      if (!ApplyChanges(existing, base, im, node)) continue;
+      Machine desired = ComputeDesiredMachine(base, im, &existing, node);
+      Status st = ApplyMachine(d.client->Machines(), existing, desired);
+      if (!st.ok()) {
+        errs.push_back(Wrap(st, "failed to update Machine " + desired.meta.Key().String()));
+      }
+      continue;
+    }
+    Status st = CreateMachine(d.client->Machines(), ComputeDesiredMachine(base, im, nullptr, node),
+                              &s->created_machines);
+    if (!st.ok()) {
+      errs.push_back(Wrap(st, "failed to create new Machine for infraMachine \"" + im.meta.name +
+                                  "\" in namespace \"" + im.meta.ns + "\""));
+    }
   }
-  return out;
-}
-
-// The members in list order, each one's lookups started a few steps before
-// they are read, as ByInfraName does.
-std::vector<Member> MatchMembers(const MachinePoolDeps& d, const MachinePoolScope& s,
-                                 const std::vector<std::shared_ptr<const InfraMachine>>& ims,
-                                 const std::string& kind,
-                                 const FlatViewMap<const Machine*>& by_infra_name) {
-  std::vector<Member> members;
-  std::vector<uint64_t> hashes;
-  members.reserve(ims.size());
-  hashes.reserve(ims.size());
-  for (size_t i = 0; i < ims.size(); ++i) {
-    if (i + kPrefetchAhead < ims.size()) PrefetchRead(&ims[i + kPrefetchAhead]->kind);
-    const InfraMachine& im = *ims[i];
-    if (!BytesEqual(im.kind, kind)) continue;
-    members.push_back({.im = &im, .node = NodeFor(d, s, im)});
-    hashes.push_back(FlatViewMap<const Machine*>::Hash(im.meta.name));
-  }
-  for (size_t i = 0; i < members.size(); ++i) {
-    if (i + kPrefetchAhead < members.size()) by_infra_name.Prefetch(hashes[i + kPrefetchAhead]);
-    auto it = by_infra_name.find(members[i].im->meta.name, hashes[i]);
-    if (it != by_infra_name.end()) members[i].machine = it->second;
-  }
-  return members;
+  return Aggregate(errs);
 }
 
 }  // namespace
 
+// reconcileMachines (machinepool_controller_phases.go), docs/reference/capi-core.md §4.
 Status ReconcileMachines(const MachinePoolDeps& d, MachinePoolScope* s,
                          const InfraMachinePool& infra) {
   const std::optional<std::string>& kind = infra.status.infrastructure_machine_kind;
   if (!kind || kind->empty()) return Status::Ok();  // MachinePool Machines not supported
   const MachinePool& mp = *s->mp;
   const Labels selector = PoolSelector(mp);
-  const Machine base = DesiredBase(mp, selector);
-  // The map's keys view the listed Machines' names, which `machines` keeps alive.
+  // The InfraMachines of that kind only, as a List of <kind>List.
+  ListOptions<InfraMachine> infra_opts{.ns = mp.meta.ns, .match_labels = selector};
+  infra_opts.field = [&kind](const InfraMachine& im) { return BytesEqual(im.kind, *kind); };
+  const std::vector<std::shared_ptr<const InfraMachine>> infra_machines =
+      d.client->InfraMachines().List(infra_opts);
+  // The watch on that kind is declared once in Setup (external.ObjectTracker).
   const std::vector<std::shared_ptr<const Machine>> machines =
       d.client->Machines().List({.ns = mp.meta.ns, .match_labels = selector});
-  const FlatViewMap<const Machine*> by_infra_name = ByInfraName(machines);
-  const std::vector<std::shared_ptr<const InfraMachine>> ims =
-      d.client->InfraMachines().List({.ns = mp.meta.ns, .match_labels = selector});
-  const std::vector<Member> members = MatchMembers(d, *s, ims, *kind, by_infra_name);
-  // Only the failures, each message made only then: Aggregate drops the OKs,
-  // and a member's message was built on every reconcile for nothing.
-  std::vector<Status> errs;
-  for (size_t i = 0; i < members.size(); ++i) {
-    if (i + kPrefetchAhead < members.size() && members[i + kPrefetchAhead].machine != nullptr) {
-      // The owner references ApplyChanges reads first.
-      PrefetchRead(members[i + kPrefetchAhead].machine->meta.owner_references.data());
-    }
-    const InfraMachine& im = *members[i].im;
-    const Node* node = members[i].node;
-    if (members[i].machine != nullptr) {
-      const Machine& m = *members[i].machine;
-      if (!ApplyChanges(m, base, im, node)) continue;
-      Machine desired = DesiredFor(base, im, node);
-      desired.meta.name = m.meta.name;
-      Status st = ApplyMachine(d.client->Machines(), m, desired);
-      if (!st.ok()) {
-        errs.push_back(Wrap(st, "failed to update Machine " + desired.meta.Key().String()));
-      }
-      continue;
-    }
-    Status st =
-        CreateMachine(d.client->Machines(), DesiredFor(base, im, node), &s->created_machines);
-    if (!st.ok()) {
-      errs.push_back(Wrap(st, "failed to create new Machine for infraMachine \"" + im.meta.name +
-                                  "\" in namespace \"" + im.meta.ns + "\""));
-    }
-  }
-  return Wrap(Aggregate(errs), "failed to create machines for MachinePool \"" + mp.meta.name +
-                                   "\" in namespace \"" + mp.meta.ns + "\"");
+  Status st = CreateOrUpdateMachines(d, s, selector, machines, infra_machines);
+  return Wrap(st, "failed to create machines for MachinePool \"" + mp.meta.name +
+                      "\" in namespace \"" + mp.meta.ns + "\"");
 }
 
 }  // namespace mpsim

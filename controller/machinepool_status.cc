@@ -10,13 +10,17 @@
 namespace mpsim {
 namespace {
 
-// versionsFromNodeRefs: kubelet versions of the Nodes named in status.nodeRefs.
+// versionsFromNodeRefs (machinepool_controller_status.go): kubelet versions
+// of the Nodes named in status.nodeRefs.
 std::optional<std::vector<VersionCount>> VersionsFromNodeRefs(
-    const std::vector<NodeReference>& refs, const std::optional<NodeRefMap>& nodes) {
-  if (refs.empty() || !nodes || nodes->empty()) return std::nullopt;
+    const std::vector<NodeReference>& node_refs, const std::optional<NodeRefMap>& node_ref_map) {
+  if (node_refs.empty() || !node_ref_map || node_ref_map->empty()) return std::nullopt;
+  const FlatViewMap<const Node*> nodes_by_name = NodesByName(*node_ref_map);
   std::vector<VersionCount> versions;
-  for (const Node* node : NodesOfRefs(*nodes, refs)) {
-    if (node != nullptr) AddVersion(node->status.node_info.kubelet_version, &versions);
+  for (const NodeReference& node_ref : node_refs) {
+    auto found = nodes_by_name.find(node_ref.name);
+    if (found == nodes_by_name.end()) continue;
+    AddVersion(found->second->status.node_info.kubelet_version, &versions);
   }
   return AggregateStatusVersions(versions);
 }
@@ -52,19 +56,17 @@ MachineCounts CountTrueConditions(const std::vector<std::shared_ptr<const Machin
 
 }  // namespace
 
+// updateStatus (machinepool_controller_status.go), docs/reference/capi-core.md §1.9.
 Status UpdateStatus(MachinePoolScope* s) {
   if (!s->infra_machine_pool) return Status::Ok();  // infra missing, failed, or deleting
   bool has_mpm = false;
   Status st = HasMachinePoolMachines(*s, &has_mpm);
   if (!st.ok()) return st;
-  // The versions of the Nodes read for the nodeRefs this reconcile set, if
-  // those are still the ones in status (a shared list compares by pointer).
-  const bool refs_in_hand = s->set_node_ref_versions && s->mp->status.node_refs == s->set_node_refs;
-  SetReplicas(s->mp, has_mpm, s->machines, s->node_ref_map,
-              refs_in_hand ? &*s->set_node_ref_versions : nullptr);
+  SetReplicas(s->mp, has_mpm, s->machines, s->node_ref_map);
   return Status::Ok();
 }
 
+// hasMachinePoolMachines (machinepool_controller_scope.go).
 Status HasMachinePoolMachines(const MachinePoolScope& s, bool* has) {
   *has = false;
   if (!s.infra_machine_pool) return Status::Internal("infra machine pool not set on scope");
@@ -73,17 +75,16 @@ Status HasMachinePoolMachines(const MachinePoolScope& s, bool* has) {
   return Status::Ok();
 }
 
+// setReplicas (machinepool_controller_status.go), docs/reference/capi-core.md §1.10.
 void SetReplicas(MachinePool* mp, bool has_machine_pool_machines,
                  const std::vector<std::shared_ptr<const Machine>>& machines,
-                 const std::optional<NodeRefMap>& nodes,
-                 const std::vector<VersionCount>* ref_versions) {
+                 const std::optional<NodeRefMap>& node_ref_map) {
   MachinePoolStatus& st = mp->status;
   if (!has_machine_pool_machines) {
     st.ready_replicas = st.replicas;
     st.available_replicas = st.replicas;
     st.up_to_date_replicas = mp->spec.replicas;
-    st.versions = ref_versions ? AggregateStatusVersions(*ref_versions)
-                               : VersionsFromNodeRefs(st.node_refs, nodes);
+    st.versions = VersionsFromNodeRefs(st.node_refs, node_ref_map);
     return;
   }
   const MachineCounts counts = CountTrueConditions(machines);

@@ -1,5 +1,5 @@
 // SetupWithManager of machinepool_controller.go and the event-to-request
-// mappings (capi-core.md §1.2, §2.6).
+// mappings (docs/reference/capi-core.md §1.2, §2.6).
 #include <algorithm>
 #include <set>
 
@@ -41,6 +41,7 @@ std::vector<Request> SingleMatch(Client* c, const ListOptions<MachinePool>& opts
 
 }  // namespace
 
+// SetupWithManager (machinepool_controller.go), docs/reference/capi-core.md §1.2.
 void MachinePoolReconciler::Setup(Builder* b) {
   Client* c = deps_.client;
   const ProviderIDMatch match = deps_.opts.provider_id_match;
@@ -61,10 +62,11 @@ void MachinePoolReconciler::Setup(Builder* b) {
     return ResourceIsChanged(e) ? OwnerMachinePools(e.obj.meta) : std::vector<Request>{};
   });
   b->WatchInfraMachines([c](const WatchEvent<InfraMachine>& e) {
-    return ResourceIsChanged(e) ? InfraMachineToMachinePool(c, e.obj) : std::vector<Request>{};
+    return ResourceIsChanged(e) ? InfraMachineToMachinePoolMapper(c, e.obj)
+                                : std::vector<Request>{};
   });
   // WatchesRawSource(ClusterCache.GetClusterSource): every pool of the cluster
-  // on connect and disconnect (capi-core.md §1.2).
+  // on connect and disconnect (docs/reference/capi-core.md §1.2).
   b->WatchClusterConnections(
       [c](const WatchEvent<Cluster>& e) { return ClusterToMachinePools(c, e.obj); });
   b->WatchWorkloadNodes([c, match](const WatchEvent<Node>& e) {
@@ -85,7 +87,8 @@ std::vector<Request> ClusterToMachinePools(Client* c, const Cluster& cluster) {
   return out;
 }
 
-// nodeToMachinePool: by status.nodeRefs name, else by spec.providerIDList.
+// nodeToMachinePool (machinepool_controller.go), docs/reference/capi-core.md §2.6:
+// by status.nodeRefs name, else by spec.providerIDList.
 std::vector<Request> NodeToMachinePool(Client* c, const Node& node, ProviderIDMatch match) {
   // One set of options, its index changed between the two Lists: a copy each
   // would cost a label map and its strings on every Node event.
@@ -123,8 +126,9 @@ std::vector<Request> NodeToMachinePool(Client* c, const Node& node, ProviderIDMa
   return SingleMatch(c, opts);
 }
 
-// infraMachineToMachinePoolMapper + util.GetMachinePoolByLabels.
-std::vector<Request> InfraMachineToMachinePool(Client* c, const InfraMachine& im) {
+// infraMachineToMachinePoolMapper (machinepool_controller_phases.go) with
+// util.GetMachinePoolByLabels.
+std::vector<Request> InfraMachineToMachinePoolMapper(Client* c, const InfraMachine& im) {
   const Labels& labels = im.meta.labels;
   auto pool = labels.find(capi::kMachinePoolNameLabel);
   if (pool == labels.end()) return {};  // not MachinePool-owned, or the lookup errors

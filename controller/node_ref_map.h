@@ -5,7 +5,6 @@
 #include <initializer_list>
 #include <memory>
 #include <string_view>
-#include <vector>
 
 #include "api/objects.h"
 #include "util/flat_view_map.h"
@@ -33,10 +32,6 @@ class NodeRefMap {
   static uint64_t Hash(std::string_view key) { return Map::Hash(key); }
   const_iterator find(std::string_view key, uint64_t hash) const { return map_->find(key, hash); }
   const_iterator find(std::string_view key) const { return map_->find(key); }
-  void Prefetch(uint64_t hash) const { map_->Prefetch(hash); }
-  const value_type* PrefetchFind(uint64_t hash, int step) const {
-    return map_->PrefetchFind(hash, step);
-  }
   const_iterator begin() const { return map_->begin(); }
   const_iterator end() const { return map_->end(); }
   size_t size() const { return map_->size(); }
@@ -63,10 +58,9 @@ class NodeRefMap {
   bool owned_ = false;  // map_ is this map's own, not the cache's
 };
 
-// The Node each nodeRef names among the map's Nodes, or nullptr, in the
-// refs' order; of two Nodes with one name the later wins, as when Go fills a
-// map by name. Lookups overlap their cache misses (one batch, not N finds).
-std::vector<const Node*> NodesOfRefs(const NodeRefMap& nodes,
-                                     const std::vector<NodeReference>& refs);
+// The map's Nodes by name, as reconcileNodeRefs and versionsFromNodeRefs
+// build it to look nodeRefs up; of two Nodes with one name the later wins,
+// as when Go fills a map. The keys view the names of the Nodes `nodes` holds.
+FlatViewMap<const Node*> NodesByName(const NodeRefMap& nodes);
 
 }  // namespace mpsim

@@ -1,7 +1,6 @@
 // deleteRetiredNodes (machinepool_controller_noderef.go): a Node named in
 // status.nodeRefs whose providerID left spec.providerIDList is deleted, and
-// no other. Covers the in-order walk that answers the usual "nothing
-// retired" pass and the hashed pass it falls back to.
+// no other, whatever the order of the list and of the nodeRefs.
 #include <gtest/gtest.h>
 
 #include "controller/machinepool_internal.h"
@@ -45,8 +44,7 @@ TEST_F(DeleteRetiredNodesTest, ListedOutOfOrderDeletesNothing) {
   EXPECT_TRUE(Has("node-0") && Has("node-2"));
 }
 
-// The simulated clouds list the very buffer the Node's providerID holds: the
-// walk settles those entries by address, and still finds the one retired.
+// The simulated clouds list the very buffer the Node's providerID holds.
 TEST_F(DeleteRetiredNodesTest, ListEntriesSharingTheNodesBuffersAreMatchedByAddress) {
   auto id_of = [&](const std::string& name) {
     return client_.nodes().GetShared({"", name})->spec.provider_id;
@@ -60,9 +58,7 @@ TEST_F(DeleteRetiredNodesTest, ListEntriesSharingTheNodesBuffersAreMatchedByAddr
   EXPECT_TRUE(Has("node-3"));
 }
 
-// Entries of instances without a Node yet lie between those of the nodeRefs;
-// the walk looks a window ahead by address and beyond it by text, and a
-// retired Node is still found either way.
+// Entries of instances without a Node yet lie between those of the nodeRefs.
 TEST_F(DeleteRetiredNodesTest, NodeRefsFarApartInTheListAreKeptAndTheRetiredStillGo) {
   auto id_of = [&](const std::string& name) {
     return client_.nodes().GetShared({"", name})->spec.provider_id;
@@ -78,8 +74,8 @@ TEST_F(DeleteRetiredNodesTest, NodeRefsFarApartInTheListAreKeptAndTheRetiredStil
   EXPECT_FALSE(Has("node-2"));
 }
 
-// A Node without a providerID has no key: it is never retired, and a walk
-// that meets it goes on to the Nodes after it.
+// A Node without a providerID has no key: it is never retired, and the
+// Nodes after it still are.
 TEST_F(DeleteRetiredNodesTest, ANodeWithoutAProviderIDIsNeverRetired) {
   client_.nodes().Add(MakeNode("node-e", "", "True", "uid-e"));
   ASSERT_TRUE(Delete({"node-e", "node-0", "node-1"},

@@ -242,7 +242,7 @@ class InfraMachineToMachinePoolMapper : public ::testing::Test {
 };
 
 TEST_F(InfraMachineToMachinePoolMapper, MatchMachinePoolNameWithLabelValue) {
-  auto result = InfraMachineToMachinePool(
+  auto result = mpsim::InfraMachineToMachinePoolMapper(
       &h_.client, Infra("infra-machine1", "test-cluster", MustFormatValue("machinepool-1")));
   ASSERT_EQ(result.size(), 1u);
   EXPECT_EQ(result[0].key.name, "machinepool-1");
@@ -250,7 +250,7 @@ TEST_F(InfraMachineToMachinePoolMapper, MatchMachinePoolNameWithLabelValue) {
 }
 
 TEST_F(InfraMachineToMachinePoolMapper, MatchHashOfMachinePoolNameWithLabelHash) {
-  auto result = InfraMachineToMachinePool(
+  auto result = mpsim::InfraMachineToMachinePoolMapper(
       &h_.client, Infra("infra-machine2", "other-cluster", MustFormatValue(kLongName)));
   ASSERT_EQ(result.size(), 1u);
   EXPECT_EQ(result[0].key.name, kLongName);
@@ -258,7 +258,7 @@ TEST_F(InfraMachineToMachinePoolMapper, MatchHashOfMachinePoolNameWithLabelHash)
 }
 
 TEST_F(InfraMachineToMachinePoolMapper, ReturnNilIfNoMachinePoolMatches) {
-  auto result = InfraMachineToMachinePool(
+  auto result = mpsim::InfraMachineToMachinePoolMapper(
       &h_.client, Infra("infra-machine3", "other-cluster", MustFormatValue("missing-machinepool")));
   EXPECT_TRUE(result.empty());
 }

@@ -49,29 +49,6 @@ TEST(SetReplicas, WithoutMachinePoolMachinesVersionsAreAggregatedFromNodeRefs) {
   EXPECT_EQ(mp.status.versions, (std::vector<VersionCount>{{"v1.31.1", 2}, {"v1.32.0", 1}}));
 }
 
-// The versions GetNodeReferences counts as it reads each Node for its
-// nodeRefs give what the lookup of those nodeRefs gives, a Node without a
-// kubelet version and runs of one version included.
-TEST(SetReplicas, VersionsCountedWithTheNodeRefsMatchTheLookup) {
-  NodeRefMap nodes = {{"a", NodeWithVersion("node-1", "v1.31.1")},
-                      {"b", NodeWithVersion("node-2", "")},
-                      {"c", NodeWithVersion("node-3", "v1.32.0")},
-                      {"d", NodeWithVersion("node-4", "v1.31.1")},
-                      {"e", NodeWithVersion("node-5", "v1.31.1")}};
-  NodeReferencesResult res;
-  ASSERT_TRUE(
-      GetNodeReferences({"a", "b", "c", "d", "e"}, 0, nodes, 0, ProviderIDMatch::kExact, &res)
-          .ok());
-  MachinePool mp;
-  mp.status.node_refs = res.references;
-  SetReplicas(&mp, false, {}, nodes);
-  const auto looked_up = mp.status.versions;
-  mp.status.versions.reset();
-  SetReplicas(&mp, false, {}, nodes, &res.versions);
-  EXPECT_EQ(mp.status.versions, (std::vector<VersionCount>{{"v1.31.1", 3}, {"v1.32.0", 1}}));
-  EXPECT_EQ(mp.status.versions, looked_up);
-}
-
 TEST(SetReplicas, WithMachinePoolMachinesVersionsAreAggregatedFromMachineSpecVersions) {
   MachinePool mp;
   std::vector<Machine> machines(3);
