@@ -1,4 +1,4 @@
-// The deletion flow of machinepool_controller.go (capi-core.md §3): external
+// The deletion flow of machinepool_controller.go (docs/reference/capi-core.md §3): external
 // objects first, then retired Nodes (unless the timeout passed), then the
 // finalizer.
 #include <algorithm>
@@ -36,7 +36,8 @@ Status DeleteExternal(ObjectClient<T>& c, const MachinePool& mp, const ObjectRef
                       mp.meta.name + "\" in namespace \"" + mp.meta.ns + "\"");
 }
 
-// reconcileDeleteNodes: D4, Nodes whose providerID is still listed are kept.
+// reconcileDeleteNodes (machinepool_controller.go): D4, Nodes whose providerID
+// is still listed are kept.
 Status ReconcileDeleteNodes(const MachinePoolDeps& d, const MachinePoolScope& s) {
   const MachinePool& mp = *s.mp;
   if (mp.status.node_refs.empty()) return Status::Ok();
@@ -49,13 +50,15 @@ Status ReconcileDeleteNodes(const MachinePoolDeps& d, const MachinePoolScope& s)
 
 }  // namespace
 
-bool NodeDeleteTimeoutPassed(const MachinePool& mp, Time now) {
+// isMachinePoolNodeDeleteTimeoutPassed (machinepool_controller.go).
+bool IsMachinePoolNodeDeleteTimeoutPassed(const MachinePool& mp, Time now) {
   const std::optional<int32_t>& timeout =
       mp.spec.template_.spec.deletion.node_deletion_timeout_seconds;
   if (!mp.meta.deletion_timestamp || !timeout || *timeout == 0) return false;
   return *mp.meta.deletion_timestamp + *timeout * kSecond < now;
 }
 
+// reconcileDeleteExternal (machinepool_controller.go).
 Status ReconcileDeleteExternal(const MachinePoolDeps& d, const MachinePool& mp, bool* ok) {
   *ok = false;
   const Bootstrap& b = mp.spec.template_.spec.bootstrap;
@@ -82,6 +85,7 @@ Status ReconcileDeleteExternal(const MachinePoolDeps& d, const MachinePool& mp, 
   return Status::Ok();
 }
 
+// reconcileDelete (machinepool_controller.go), docs/reference/capi-core.md §3.
 Status ReconcileDelete(const MachinePoolDeps& d, MachinePoolScope* s, Result*) {
   MachinePool* mp = s->mp;
   bool ok = false;
@@ -89,7 +93,7 @@ Status ReconcileDelete(const MachinePoolDeps& d, MachinePoolScope* s, Result*) {
   if (!st.ok()) return Wrap(st, "failed deleting external references");
   // Waiting for the external objects; their delete events wake us (PR #13481: no error).
   if (!ok) return Status::Ok();
-  if (!NodeDeleteTimeoutPassed(*mp, d.clock->Now())) {
+  if (!IsMachinePoolNodeDeleteTimeoutPassed(*mp, d.clock->Now())) {
     st = ReconcileDeleteNodes(d, *s);
     if (!st.ok()) return Wrap(st, "failed deleting nodes");
   }

@@ -1,5 +1,6 @@
 // reconcileExternal of machinepool_controller_phases.go, shared by the
-// bootstrap config and the InfraMachinePool, including defect D1.
+// bootstrap config and the InfraMachinePool, including defect D1
+// (docs/reference/capi-core.md §1.4, §8).
 #include "controller/capi_names.h"
 #include "controller/conditions.h"
 #include "controller/errors.h"
@@ -39,6 +40,7 @@ Status MirrorFailures(const MachinePoolDeps& d, MachinePoolScope* s, const Objec
   return Status::Ok();
 }
 
+// reconcileExternal (machinepool_controller_phases.go), docs/reference/capi-core.md §1.4.
 template <class T>
 Status ReconcileExternal(const MachinePoolDeps& d, MachinePoolScope* s, ObjectClient<T>& c,
                          const ObjectReference& ref, T* obj) {

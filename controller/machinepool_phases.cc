@@ -1,5 +1,5 @@
-// machinepool_controller_phases.go: reconcilePhase, reconcileBootstrap and
-// reconcileInfrastructure.
+// machinepool_controller_phases.go (docs/reference/capi-core.md §1.5-§1.8):
+// reconcilePhase, reconcileBootstrap and reconcileInfrastructure.
 #include "controller/capi_names.h"
 #include "controller/conditions.h"
 #include "controller/errors.h"
@@ -44,24 +44,11 @@ void MarkInfraMissing(MachinePool* mp, Time now) {
                    now);
 }
 
-// The tail of reconcileInfrastructure once the infra pool is ready: copy the
-// providerID list and replicas; any list change zeroes the v1beta1 counters.
-void CopyProviderIDs(MachinePool* mp, const InfraMachinePool& infra) {
-  const std::optional<ProviderIDList>& ids = infra.spec.provider_id_list;
-  if (infra.status.replicas) mp->status.replicas = infra.status.replicas;
-  if ((!ids || ids->empty()) && mp->status.replicas.value_or(0) != 0) return;
-  if (mp->spec.provider_id_list == ids) return;  // nil and [] differ, as in reflect.DeepEqual
-  mp->spec.provider_id_list = ids;
-  MachinePoolV1Beta1Status& v = V1Beta1(mp);
-  v.ready_replicas = 0;
-  v.available_replicas = 0;
-  v.unavailable_replicas = mp->status.replicas.value_or(0);
-}
-
 }  // namespace
 
-// Rules in order, each later match overwriting (capi-core.md §1.8); the phase
-// is sticky when none matches.
+// reconcilePhase (machinepool_controller_phases.go), docs/reference/capi-core.md §1.8:
+// rules in order, each later match overwriting; the phase is sticky when
+// none matches.
 void ReconcilePhase(MachinePool* mp) {
   MachinePoolStatus& st = mp->status;
   const bool infra = st.initialization.infrastructure_provisioned.value_or(false);
@@ -81,6 +68,7 @@ void ReconcilePhase(MachinePool* mp) {
   if (mp->meta.deletion_timestamp) st.phase = capi::kPhaseDeleting;
 }
 
+// reconcileBootstrap (machinepool_controller_phases.go), docs/reference/capi-core.md §1.5.
 Status ReconcileBootstrap(const MachinePoolDeps& d, MachinePoolScope* s, Result*) {
   MachinePool* mp = s->mp;
   Bootstrap& bootstrap = mp->spec.template_.spec.bootstrap;
@@ -119,6 +107,7 @@ Status ReconcileBootstrap(const MachinePoolDeps& d, MachinePoolScope* s, Result*
   return Status::Ok();
 }
 
+// reconcileInfrastructure (machinepool_controller_phases.go), docs/reference/capi-core.md §1.6.
 Status ReconcileInfrastructure(const MachinePoolDeps& d, MachinePoolScope* s, Result*) {
   MachinePool* mp = s->mp;
   const Time now = d.clock->Now();
@@ -136,16 +125,30 @@ Status ReconcileInfrastructure(const MachinePoolDeps& d, MachinePoolScope* s, Re
   MirrorV1Beta1(mp, capi::kInfrastructureReadyV1Beta1, infra.status.conditions, ready,
                 capi::kWaitingForInfrastructureReason, now);
 
-  ObjectClient<Node>* nodes = nullptr;
-  st = d.client->WorkloadNodes(s->cluster.meta.Key(), &nodes);
+  ObjectClient<Node>* cluster_client = nullptr;
+  st = d.client->WorkloadNodes(s->cluster.meta.Key(), &cluster_client);
   if (!st.ok()) return st;
-  s->node_ref_map = GetNodeRefMap(nodes, d.opts.provider_id_match);
+  s->node_ref_map = GetNodeRefMap(cluster_client, d.opts.provider_id_match);
   // MachinePool Machines are reconciled whether or not the infra pool is ready.
   st = ReconcileMachines(d, s, infra);
-  if (!st.ok())
+  if (!st.ok()) {
     return Wrap(st, "failed to reconcile Machines for MachinePool " + mp->meta.Key().String());
-  if (!ready) return Status::Ok();
-  CopyProviderIDs(mp, infra);
+  }
+  if (!ready) return Status::Ok();  // "Infrastructure provider is not yet ready"
+
+  const std::optional<ProviderIDList>& provider_id_list = infra.spec.provider_id_list;
+  if (infra.status.replicas) mp->status.replicas = infra.status.replicas;
+  if ((!provider_id_list || provider_id_list->empty()) && mp->status.replicas.value_or(0) != 0) {
+    return Status::Ok();  // "Retrieved empty spec.providerIDList ... status.replicas is not zero"
+  }
+  // nil and [] differ, as in reflect.DeepEqual.
+  if (!(mp->spec.provider_id_list == provider_id_list)) {
+    mp->spec.provider_id_list = provider_id_list;
+    MachinePoolV1Beta1Status& v1beta1 = V1Beta1(mp);
+    v1beta1.ready_replicas = 0;
+    v1beta1.available_replicas = 0;
+    v1beta1.unavailable_replicas = mp->status.replicas.value_or(0);
+  }
   return Status::Ok();
 }
 

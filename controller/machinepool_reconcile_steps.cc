@@ -6,6 +6,7 @@
 
 namespace mpsim {
 
+// reconcileNormal of Reconcile (machinepool_controller.go).
 std::vector<Step> NormalSteps() {
   return {
       {ReconcileSetOwnerAndLabels, "failed to set MachinePool owner and labels"},
@@ -17,6 +18,7 @@ std::vector<Step> NormalSteps() {
   };
 }
 
+// reconcileDelete of Reconcile (machinepool_controller.go).
 std::vector<Step> DeleteSteps() {
   return {
       {ReconcileSetOwnerAndLabels, "failed to set MachinePool owner and labels"},
@@ -24,6 +26,7 @@ std::vector<Step> DeleteSteps() {
   };
 }
 
+// util.LowestNonZeroResult (util/util.go).
 Result LowestNonZeroResult(const Result& a, const Result& b) {
   const Result zero;
   if (a == zero) return b;
@@ -33,7 +36,8 @@ Result LowestNonZeroResult(const Result& a, const Result& b) {
   return a.requeue_after < b.requeue_after ? a : b;
 }
 
-// machinepool_controller.go doReconcile (D3: no step is skipped after an error).
+// doReconcile (machinepool_controller.go), docs/reference/capi-core.md §1.3 (D3:
+// no step is skipped after an error).
 Status DoReconcile(const MachinePoolDeps& d, MachinePoolScope* s, const std::vector<Step>& steps,
                    Result* result) {
   Result res;
@@ -57,8 +61,8 @@ Status DoReconcile(const MachinePoolDeps& d, MachinePoolScope* s, const std::vec
   return Status::Ok();
 }
 
-// reconcileSetOwnerAndLabels: cluster-name label and a non-controller ownerRef
-// to the Cluster. Never fails.
+// reconcileSetOwnerAndLabels (machinepool_controller.go): cluster-name label and
+// a non-controller ownerRef to the Cluster. Never fails.
 Status ReconcileSetOwnerAndLabels(const MachinePoolDeps&, MachinePoolScope* s, Result*) {
   MachinePool* mp = s->mp;
   mp->meta.labels[capi::kClusterNameLabel] = mp->spec.cluster_name;

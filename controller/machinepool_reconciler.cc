@@ -35,7 +35,7 @@ MachinePoolReconciler::MachinePoolReconciler(Client* client, const Clock* clock,
                                              MachinePoolOptions opts)
     : deps_{client, clock, opts} {}
 
-// machinepool_controller.go Reconcile, steps 1-8 of capi-core.md §1.3.
+// Reconcile (machinepool_controller.go), docs/reference/capi-core.md §1.3 steps 1-8.
 Status MachinePoolReconciler::Reconcile(const Request& req, Result* result) {
   *result = {};
   MachinePool mp;
@@ -64,7 +64,8 @@ Status MachinePoolReconciler::Reconcile(const Request& req, Result* result) {
   return Finalize(&scope, before, err, result);
 }
 
-// finalizers.EnsureFinalizer: only while not deleting; appended at the end.
+// finalizers.EnsureFinalizer (util/finalizers/finalizers.go): only while not
+// deleting; appended at the end.
 Status MachinePoolReconciler::EnsureFinalizer(MachinePool* mp, bool* added) {
   std::vector<std::string>& f = mp->meta.finalizers;
   if (mp->meta.deletion_timestamp ||
@@ -100,7 +101,8 @@ Status MachinePoolReconciler::EnsurePausedCondition(const Cluster& cluster, Mach
   return Status::Ok();
 }
 
-// The deferred block (§1.9): it also runs while a D1 panic unwinds, when
+// The deferred block of Reconcile (machinepool_controller.go),
+// docs/reference/capi-core.md §1.9: it also runs while a D1 panic unwinds, when
 // reterr is still nil, so observedGeneration is patched; controller-runtime
 // then recovers the panic as the returned error.
 Status MachinePoolReconciler::Finalize(MachinePoolScope* s, const MachinePool& before, Status err,

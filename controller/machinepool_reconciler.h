@@ -35,6 +35,6 @@ class MachinePoolReconciler : public Reconciler {
 
 // isMachinePoolNodeDeleteTimeoutPassed: deleting, a non-zero
 // nodeDeletionTimeoutSeconds, and deletionTimestamp + timeout strictly before now.
-bool NodeDeleteTimeoutPassed(const MachinePool& mp, Time now);
+bool IsMachinePoolNodeDeleteTimeoutPassed(const MachinePool& mp, Time now);
 
 }  // namespace mpsim

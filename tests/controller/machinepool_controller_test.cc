@@ -200,32 +200,32 @@ class MachinePoolNodeDeleteTimeoutPassed : public ::testing::Test {
 };
 
 TEST_F(MachinePoolNodeDeleteTimeoutPassed, FalseIfDeletionTimestampNotSet) {
-  EXPECT_FALSE(NodeDeleteTimeoutPassed(Pool(std::nullopt, std::nullopt), now_));
+  EXPECT_FALSE(IsMachinePoolNodeDeleteTimeoutPassed(Pool(std::nullopt, std::nullopt), now_));
 }
 
 TEST_F(MachinePoolNodeDeleteTimeoutPassed,
        FalseIfDeletionTimestampSetToNowAndNodeDeletionTimeoutSecondsNotSet) {
-  EXPECT_FALSE(NodeDeleteTimeoutPassed(Pool(now_, std::nullopt), now_));
+  EXPECT_FALSE(IsMachinePoolNodeDeleteTimeoutPassed(Pool(now_, std::nullopt), now_));
 }
 
 TEST_F(MachinePoolNodeDeleteTimeoutPassed,
        FalseIfDeletionTimestampSetToNowAndNodeDeletionTimeoutSecondsSetTo0) {
-  EXPECT_FALSE(NodeDeleteTimeoutPassed(Pool(now_, 0), now_));
+  EXPECT_FALSE(IsMachinePoolNodeDeleteTimeoutPassed(Pool(now_, 0), now_));
 }
 
 TEST_F(MachinePoolNodeDeleteTimeoutPassed,
        FalseIfDeletionTimestampSetToNowAndNodeDeletionTimeoutSecondsSetTo1m) {
-  EXPECT_FALSE(NodeDeleteTimeoutPassed(Pool(now_, 60), now_));
+  EXPECT_FALSE(IsMachinePoolNodeDeleteTimeoutPassed(Pool(now_, 60), now_));
 }
 
 TEST_F(MachinePoolNodeDeleteTimeoutPassed,
        TrueIfDeletionTimestampSetToNowMinus1mAndNodeDeletionTimeoutSecondsSetTo10s) {
-  EXPECT_TRUE(NodeDeleteTimeoutPassed(Pool(now_ - kMinute, 10), now_));
+  EXPECT_TRUE(IsMachinePoolNodeDeleteTimeoutPassed(Pool(now_ - kMinute, 10), now_));
 }
 
 // Not upstream: deletionTimestamp + timeout must be strictly before now.
 TEST_F(MachinePoolNodeDeleteTimeoutPassed, FalseAtExactlyTheTimeout) {
-  EXPECT_FALSE(NodeDeleteTimeoutPassed(Pool(now_ - 10 * kSecond, 10), now_));
+  EXPECT_FALSE(IsMachinePoolNodeDeleteTimeoutPassed(Pool(now_ - 10 * kSecond, 10), now_));
 }
 
 // ---- TestReconcileMachinePoolDeleteExternal ----
