@@ -3,7 +3,6 @@
 // machinepool_controller_phases.go and watchClusterNodes of
 // machinepool_controller.go.
 #include <algorithm>
-#include <unordered_map>
 
 #include "api/indexes.h"
 #include "controller/capi_names.h"
@@ -64,6 +63,14 @@ bool LacksAnnotations(const StringMap& annotations, const StringMap& desired) {
     auto it = annotations.find(kv.first);
     return it == annotations.end() || it->second != kv.second;
   });
+}
+
+// The keys of the Nodes that nodeRefs name, for one batched Get.
+std::vector<ObjectKeyRef> NodeKeys(const std::vector<NodeReference>& node_refs) {
+  std::vector<ObjectKeyRef> keys;
+  keys.reserve(node_refs.size());
+  for (const NodeReference& r : node_refs) keys.push_back({"", r.name, r.name.Hash()});
+  return keys;
 }
 
 bool IsUninitializedTaint(const Taint& t) {
@@ -150,26 +157,27 @@ Status ReconcileNodeRefs(const MachinePoolDeps& d, MachinePoolScope* s, Result* 
 Status DeleteRetiredNodes(ObjectClient<Node>* c, const std::vector<NodeReference>& node_refs,
                           const std::optional<ProviderIDList>& provider_id_list,
                           ProviderIDMatch match) {
-  // Keys view the providerIDs of the Nodes the map holds.
-  std::unordered_map<std::string_view, std::shared_ptr<const Node>, StringHash, StringEq>
-      node_refs_map;
-  for (const NodeReference& node_ref : node_refs) {
-    std::shared_ptr<const Node> node = c->GetShared({"", node_ref.name});
+  NodeRefMap node_refs_map;  // the later Node with a key wins
+  for (std::shared_ptr<const Node>& node : c->GetSharedAll(NodeKeys(node_refs))) {
     if (node == nullptr) continue;  // "Failed to get Node, skipping"
     std::optional<std::string_view> key = ProviderIDKey(node->spec.provider_id, match);
-    if (!key) continue;         // "No ProviderID detected, skipping"
-    node_refs_map.erase(*key);  // the later Node wins, its key with it
-    node_refs_map.emplace(*key, std::move(node));
+    if (!key) continue;  // "No ProviderID detected, skipping"
+    node_refs_map.InsertOrAssign(*key, std::move(node));
   }
+  // delete(nodeRefsMap, providerID) of every listed id: the rest is retired.
+  FlatViewMap<bool> listed;
   if (provider_id_list) {
+    listed.reserve(provider_id_list->size());
     for (const SharedString& provider_id : *provider_id_list) {
       std::optional<std::string_view> key = ProviderIDKey(provider_id, match);
-      if (key) node_refs_map.erase(*key);
+      if (key) listed.InsertOrAssign(*key, true);
     }
   }
   // Go deletes in its map's random order; key order keeps runs reproducible.
   std::vector<std::pair<std::string_view, ObjectKey>> retired;
-  for (const auto& [key, node] : node_refs_map) retired.emplace_back(key, node->meta.Key());
+  for (const auto& [key, node] : node_refs_map) {
+    if (listed.find(key) == listed.end()) retired.emplace_back(key, node->meta.Key());
+  }
   std::sort(retired.begin(), retired.end());
   for (const auto& [key, node] : retired) {
     Status st = c->Delete(node);
@@ -212,8 +220,7 @@ bool IsNoAvailableNodes(const Status& s) {
 Status PatchNodes(ObjectClient<Node>* c, const std::vector<NodeReference>& references,
                   const MachinePool& mp) {
   const StringMap desired = DesiredNodeAnnotations(mp);
-  for (const NodeReference& node_ref : references) {
-    std::shared_ptr<const Node> node = c->GetShared({"", node_ref.name});
+  for (const std::shared_ptr<const Node>& node : c->GetSharedAll(NodeKeys(references))) {
     if (node == nullptr) continue;  // "Failed to get Node, skipping setting annotations"
     const bool has_annotation_changes = LacksAnnotations(node->meta.annotations, desired);
     const bool has_taint_changes =

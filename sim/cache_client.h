@@ -33,9 +33,11 @@ class CacheClient : public ObjectClient<T> {
     return Status::Ok();
   }
 
+  // Leased, as List's answers: a reconcile's Get per nodeRef then counts
+  // nothing on the 10,000 Nodes it reads.
   Ptr GetShared(ObjectKeyRef key) override {
     const Ptr* found = informer_->Find(key);
-    return found == nullptr ? nullptr : *found;
+    return found == nullptr ? nullptr : informer_->Lease(found->get());
   }
 
   std::vector<Ptr> GetSharedAll(const std::vector<ObjectKeyRef>& keys) override {
