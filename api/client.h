@@ -28,6 +28,17 @@ struct ListOptions {
   std::function<bool(const T&)> field;
 };
 
+// What a loop over the objects in key order builds from a field of which
+// each holds at most one value: each value -> the object holding it (the
+// later winning a shared value), and the name of each object so kept -> that
+// object. Names are unique only for cluster-scoped objects, the ones this
+// serves. The name keys view the objects that by_value holds.
+template <class T>
+struct UniqueIndexMaps {
+  FlatViewMap<std::shared_ptr<const T>> by_value;
+  FlatViewMap<const T*> by_name;
+};
+
 template <class T>
 class ObjectClient {
  public:
@@ -66,12 +77,10 @@ class ObjectClient {
     std::vector<std::shared_ptr<const T>> found = List(opts);
     return found.empty() ? nullptr : found.back();
   }
-  // The map a loop over List builds from each value of the `field` index
-  // (of which an object holds at most one) to the object holding it, the
-  // later in key order winning, as the cache keeps it; shared, not to be
-  // held past the reconcile. nullptr: the client keeps none (build it).
-  virtual std::shared_ptr<const FlatViewMap<std::shared_ptr<const T>>> UniqueIndexMap(
-      const std::string& field) {
+  // The maps a loop over List builds from the `field` index (of which an
+  // object holds at most one value), as the cache keeps them; shared, not to
+  // be held past the reconcile. nullptr: the client keeps none (build them).
+  virtual std::shared_ptr<const UniqueIndexMaps<T>> UniqueIndexMap(const std::string& field) {
     (void)field;
     return nullptr;
   }

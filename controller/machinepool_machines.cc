@@ -88,21 +88,14 @@ bool ApplyChanges(const Machine& existing, const Machine& base, const InfraMachi
   for (const OwnerReference& ref : base.meta.owner_references) {
     if (std::find(refs.begin(), refs.end(), ref) == refs.end()) return true;
   }
-  auto covers = [](const auto& have, const auto& want) {
-    for (const auto& [k, v] : want) {
-      auto it = have.FindShared(k);  // the keys are interned: found by address
-      if (it == have.end() || it->second != v) return false;
-    }
-    return true;
-  };
   const MachineSpec &e = existing.spec, &d = base.spec;
   const ObjectReference& ref = e.infrastructure_ref;
   const bool same_ref = BytesEqual(ref.name, im.meta.name) && BytesEqual(ref.kind, im.kind) &&
                         BytesEqual(ref.api_version, d.infrastructure_ref.api_version) &&
                         BytesEqual(ref.ns, d.infrastructure_ref.ns);
   const std::string* version = NodeVersion(node);
-  return !covers(existing.meta.labels, base.meta.labels) ||
-         !covers(existing.meta.annotations, base.meta.annotations) ||
+  return !existing.meta.labels.Covers(base.meta.labels) ||
+         !existing.meta.annotations.Covers(base.meta.annotations) ||
          !BytesEqual(e.cluster_name, d.cluster_name) ||
          e.bootstrap.data_secret_name != d.bootstrap.data_secret_name || !same_ref ||
          (version != nullptr && (!e.version || !BytesEqual(*e.version, *version)));

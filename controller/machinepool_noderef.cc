@@ -35,7 +35,7 @@ std::string FormatNodeRefs(const std::vector<NodeReference>& refs) {
 // The validNodeRefs loop of reconcileNodeRefs: every nodeRef still names a
 // listed Node with the same UID (PR #12392).
 bool ValidNodeRefs(const std::vector<NodeReference>& node_refs, const NodeRefMap& node_ref_map) {
-  const FlatViewMap<const Node*> node_name_map = NodesByName(node_ref_map);
+  const NodeRefMap::NameMap& node_name_map = NodesByName(node_ref_map);
   for (const NodeReference& node_ref : node_refs) {
     auto found = node_name_map.find(node_ref.name);
     if (found == node_name_map.end() || found->second->meta.uid != node_ref.uid) return false;
@@ -57,13 +57,6 @@ StringMap DesiredNodeAnnotations(const MachinePool& mp) {
           {kOwnerName, SharedString::Interned(mp.meta.name)}};
 }
 
-// Whether annotations.AddAnnotations would change these annotations.
-bool LacksAnnotations(const StringMap& annotations, const StringMap& desired) {
-  return std::any_of(desired.begin(), desired.end(), [&](const auto& kv) {
-    auto it = annotations.find(kv.first);
-    return it == annotations.end() || it->second != kv.second;
-  });
-}
 
 // The keys of the Nodes that nodeRefs name, for one batched Get.
 std::vector<ObjectKeyRef> NodeKeys(const std::vector<NodeReference>& node_refs) {
@@ -222,7 +215,8 @@ Status PatchNodes(ObjectClient<Node>* c, const std::vector<NodeReference>& refer
   const StringMap desired = DesiredNodeAnnotations(mp);
   for (const std::shared_ptr<const Node>& node : c->GetSharedAll(NodeKeys(references))) {
     if (node == nullptr) continue;  // "Failed to get Node, skipping setting annotations"
-    const bool has_annotation_changes = LacksAnnotations(node->meta.annotations, desired);
+    // annotations.AddAnnotations: whether it would change the Node.
+    const bool has_annotation_changes = !node->meta.annotations.Covers(desired);
     const bool has_taint_changes =
         std::any_of(node->spec.taints.begin(), node->spec.taints.end(), IsUninitializedTaint);
     if (!has_annotation_changes && !has_taint_changes) continue;

@@ -15,7 +15,7 @@ namespace {
 std::optional<std::vector<VersionCount>> VersionsFromNodeRefs(
     const std::vector<NodeReference>& node_refs, const std::optional<NodeRefMap>& node_ref_map) {
   if (node_refs.empty() || !node_ref_map || node_ref_map->empty()) return std::nullopt;
-  const FlatViewMap<const Node*> nodes_by_name = NodesByName(*node_ref_map);
+  const NodeRefMap::NameMap& nodes_by_name = NodesByName(*node_ref_map);
   std::vector<VersionCount> versions;
   for (const NodeReference& node_ref : node_refs) {
     auto found = nodes_by_name.find(node_ref.name);

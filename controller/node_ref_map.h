@@ -1,11 +1,13 @@
-// The providerID -> Node map of getNodeRefMap, rebuilt by every reconcile of
-// a pool from the informer cache's Node list.
+// The providerID -> Node map of getNodeRefMap, read by every reconcile of a
+// pool, and the name -> Node map that reconcileNodeRefs and
+// versionsFromNodeRefs build from it.
 #pragma once
 
 #include <initializer_list>
 #include <memory>
 #include <string_view>
 
+#include "api/client.h"
 #include "api/objects.h"
 #include "util/flat_view_map.h"
 
@@ -14,53 +16,60 @@ namespace mpsim {
 // Nodes of the workload cluster by match key (ProviderIDKey), shared with the
 // cache rather than copied. Each key is a view into the providerID of the
 // Node its entry holds, so building the map copies no strings. For exact
-// keys the cache keeps the map getNodeRefMap's loop builds
-// (ObjectClient::UniqueIndexMap) and a reconcile shares it; a map that is
-// written to is copied first.
+// keys the cache keeps both maps (ObjectClient::UniqueIndexMap) and a
+// reconcile shares them; a map that is written to is copied first, and its
+// name map is built at its first read.
 class NodeRefMap {
  public:
   using Map = FlatViewMap<std::shared_ptr<const Node>>;
+  using NameMap = FlatViewMap<const Node*>;
   using value_type = Map::value_type;
   using const_iterator = Map::const_iterator;
 
-  NodeRefMap() : map_(std::make_shared<Map>()), owned_(true) {}
-  NodeRefMap(std::initializer_list<value_type> entries)
-      : map_(std::make_shared<Map>(entries)), owned_(true) {}
-  // The cache's map, read only.
-  explicit NodeRefMap(std::shared_ptr<const Map> kept) : map_(std::move(kept)) {}
+  NodeRefMap() : maps_(std::make_shared<UniqueIndexMaps<Node>>()), owned_(true) {}
+  NodeRefMap(std::initializer_list<value_type> entries) : NodeRefMap() {
+    for (const value_type& e : entries) InsertOrAssign(e.first, e.second);
+  }
+  // The cache's maps, read only.
+  explicit NodeRefMap(std::shared_ptr<const UniqueIndexMaps<Node>> kept)
+      : maps_(std::move(kept)), names_built_(true) {}
+  // A copy shares the maps until either side writes.
+  NodeRefMap(const NodeRefMap& o) : maps_(o.maps_), names_built_(o.names_built_) {}
+  NodeRefMap& operator=(const NodeRefMap& o) {
+    maps_ = o.maps_;
+    owned_ = false;
+    names_built_ = o.names_built_;
+    return *this;
+  }
+  NodeRefMap(NodeRefMap&&) = default;
+  NodeRefMap& operator=(NodeRefMap&&) = default;
 
-  static uint64_t Hash(std::string_view key) { return Map::Hash(key); }
-  const_iterator find(std::string_view key, uint64_t hash) const { return map_->find(key, hash); }
-  const_iterator find(std::string_view key) const { return map_->find(key); }
-  const_iterator begin() const { return map_->begin(); }
-  const_iterator end() const { return map_->end(); }
-  size_t size() const { return map_->size(); }
-  bool empty() const { return map_->empty(); }
-  const std::shared_ptr<const Node>& at(std::string_view key) const { return map_->at(key); }
-
-  void reserve(size_t n) { Own().reserve(n); }
-  void InsertOrAssign(std::string_view key, std::shared_ptr<const Node> node, uint64_t hash) {
-    Own().InsertOrAssign(key, std::move(node), hash);
+  const_iterator find(std::string_view key) const { return maps_->by_value.find(key); }
+  const_iterator begin() const { return maps_->by_value.begin(); }
+  const_iterator end() const { return maps_->by_value.end(); }
+  size_t size() const { return maps_->by_value.size(); }
+  bool empty() const { return maps_->by_value.empty(); }
+  const std::shared_ptr<const Node>& at(std::string_view key) const {
+    return maps_->by_value.at(key);
   }
   void InsertOrAssign(std::string_view key, std::shared_ptr<const Node> node) {
-    Own().InsertOrAssign(key, std::move(node));
+    Own().by_value.InsertOrAssign(key, std::move(node));
+    names_built_ = false;
   }
 
+  // The map's Nodes by name; of two Nodes with one name the later wins.
+  const NameMap& ByName() const;
+
  private:
-  Map& Own() {
-    if (!owned_) {
-      map_ = std::make_shared<Map>(*map_);
-      owned_ = true;
-    }
-    return const_cast<Map&>(*map_);
-  }
-  std::shared_ptr<const Map> map_;
-  bool owned_ = false;  // map_ is this map's own, not the cache's
+  UniqueIndexMaps<Node>& Own();
+  std::shared_ptr<const UniqueIndexMaps<Node>> maps_;
+  bool owned_ = false;               // maps_ is this map's own, not the cache's
+  mutable bool names_built_ = false;  // maps_->by_name matches by_value
 };
 
 // The map's Nodes by name, as reconcileNodeRefs and versionsFromNodeRefs
-// build it to look nodeRefs up; of two Nodes with one name the later wins,
-// as when Go fills a map. The keys view the names of the Nodes `nodes` holds.
-FlatViewMap<const Node*> NodesByName(const NodeRefMap& nodes);
+// build it to look nodeRefs up (the `nodeNameMap` loop); of two Nodes with
+// one name the later wins, as when Go fills a map.
+inline const NodeRefMap::NameMap& NodesByName(const NodeRefMap& nodes) { return nodes.ByName(); }
 
 }  // namespace mpsim

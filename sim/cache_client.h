@@ -57,7 +57,7 @@ class CacheClient : public ObjectClient<T> {
     if (keys->empty()) return nullptr;
     return GetShared({keys->back().ns, keys->back().name});
   }
-  std::shared_ptr<const FlatViewMap<Ptr>> UniqueIndexMap(const std::string& field) override {
+  std::shared_ptr<const UniqueIndexMaps<T>> UniqueIndexMap(const std::string& field) override {
     return informer_->UniqueIndex(field);
   }
 
@@ -176,7 +176,7 @@ class ServerClient : public CacheClient<T> {
   Ptr GetSharedByIndex(const std::string& field, std::string_view value) override {
     return ObjectClient<T>::GetSharedByIndex(field, value);
   }
-  std::shared_ptr<const FlatViewMap<Ptr>> UniqueIndexMap(const std::string& field) override {
+  std::shared_ptr<const UniqueIndexMaps<T>> UniqueIndexMap(const std::string& field) override {
     return ObjectClient<T>::UniqueIndexMap(field);
   }
   // No field index serves the server's List.

@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "api/client.h"
 #include "api/indexes.h"
 #include "sim/distribution.h"
 #include "sim/event_loop.h"
@@ -122,18 +123,18 @@ class Informer {
     auto v = f->second.find(value);
     return v == f->second.end() ? &kNone : &v->second;
   }
-  // Keeps, for a field of which each object holds at most one value, the map
-  // a loop over the cache in key order builds from each value to its object
-  // (the later object winning a shared value): a reconcile that would build
-  // it from a List of every object reads it instead. Adds update it in
-  // place; a value that goes has it rebuilt once, at the next read.
+  // Keeps, for a field of which each object holds at most one value, the
+  // maps a loop over the cache in key order builds (UniqueIndexMaps): a
+  // reconcile that would build them from a List of every object reads them
+  // instead. Adds update them in place; a value that goes, or passes to
+  // another object, has them rebuilt once, at the next read.
   void AddUniqueIndex(const std::string& field) {
     unique_field_ = field;
     unique_dirty_ = true;
   }
-  // That map, shared and not to be held past the reconcile; nullptr unless
+  // Those maps, shared and not to be held past the reconcile; nullptr unless
   // AddUniqueIndex(`field`) was called.
-  std::shared_ptr<const FlatViewMap<Ptr>> UniqueIndex(const std::string& field) const {
+  std::shared_ptr<const UniqueIndexMaps<T>> UniqueIndex(const std::string& field) const {
     if (unique_field_.empty() || field != unique_field_) return nullptr;
     if (unique_dirty_) RebuildUnique();
     return unique_;
@@ -191,34 +192,41 @@ class Informer {
     const SharedString* is = now == nullptr ? nullptr : UniqueValue(now->get(), unique_field_);
     if (was != nullptr && (is == nullptr || !BytesEqual(*was, *is))) unique_dirty_ = true;
     if (unique_dirty_ || is == nullptr) return;
-    FlatViewMap<Ptr>& map = OwnUnique();
-    auto it = map.find(*is);
-    if (it != map.end()) {
+    const T& mine = **now;
+    auto it = unique_->by_value.find(*is);
+    if (it != unique_->by_value.end()) {
       // Of two objects with the value, the later in key order keeps it.
       const T& held = *it->second;
-      const T& mine = **now;
       const auto held_key =
           std::make_pair(std::string_view(held.meta.ns), std::string_view(held.meta.name));
       const auto my_key =
           std::make_pair(std::string_view(mine.meta.ns), std::string_view(mine.meta.name));
       if (my_key < held_key) return;
+      if (my_key != held_key) {
+        unique_dirty_ = true;  // the held object's name leaves the name map
+        return;
+      }
     }
-    map.InsertOrAssign(*is, *now);
+    UniqueIndexMaps<T>& maps = OwnUnique();
+    maps.by_value.InsertOrAssign(*is, *now);
+    maps.by_name.InsertOrAssign(mine.meta.name, &mine);
   }
-  // The map, copied first if a reader still holds it.
-  FlatViewMap<Ptr>& OwnUnique() {
-    if (unique_.use_count() > 1) unique_ = std::make_shared<FlatViewMap<Ptr>>(*unique_);
+  // The maps, copied first if a reader still holds them.
+  UniqueIndexMaps<T>& OwnUnique() {
+    if (unique_.use_count() > 1) unique_ = std::make_shared<UniqueIndexMaps<T>>(*unique_);
     return *unique_;
   }
   void RebuildUnique() const {
-    auto map = std::make_shared<FlatViewMap<Ptr>>();
+    auto maps = std::make_shared<UniqueIndexMaps<T>>();
     const std::vector<const Ptr*>& all = cache_.InOrder();
-    map->reserve(all.size());
+    maps->by_value.reserve(all.size());
     for (const Ptr* cell : all) {
       if (const SharedString* v = UniqueValue(cell->get(), unique_field_))
-        map->InsertOrAssign(*v, *cell);
+        maps->by_value.InsertOrAssign(*v, *cell);
     }
-    unique_ = std::move(map);
+    maps->by_name.reserve(maps->by_value.size());
+    for (const auto& [value, obj] : maps->by_value) maps->by_name.InsertOrAssign(obj->meta.name, obj.get());
+    unique_ = std::move(maps);
     unique_dirty_ = false;
   }
 
@@ -267,7 +275,7 @@ class Informer {
   // never iterated.
   std::map<std::string, ValueKeys> index_;
   std::string unique_field_;  // AddUniqueIndex's; empty: none
-  mutable std::shared_ptr<FlatViewMap<Ptr>> unique_ = std::make_shared<FlatViewMap<Ptr>>();
+  mutable std::shared_ptr<UniqueIndexMaps<T>> unique_ = std::make_shared<UniqueIndexMaps<T>>();
   mutable bool unique_dirty_ = false;
   std::vector<Handler> handlers_;
 };

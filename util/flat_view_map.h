@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "util/prefetch.h"
+#include "util/shared_string.h"
 #include "util/string_hash.h"
 
 namespace mpsim {
@@ -49,6 +50,10 @@ class FlatViewMap {
     }
   }
   const_iterator find(std::string_view key) const { return find(key, Hash(key)); }
+  // A SharedString keeps its hash: the find reads its bytes only to compare.
+  const_iterator find(const SharedString& key) const { return find(key, key.Hash()); }
+  const_iterator find(const std::string& key) const { return find(std::string_view(key)); }
+  const_iterator find(const char* key) const { return find(std::string_view(key)); }
   // Starts loading the index slot that a find of `hash` reads first.
   void Prefetch(uint64_t hash) const {
     if (!index_.empty()) PrefetchRead(&index_[hash & mask()]);

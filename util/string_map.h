@@ -85,6 +85,23 @@ class StringMap {
     }
     return find(std::string_view(key));
   }
+  // Whether every pair of `want` is here with an equal value: whether
+  // adding `want`'s pairs would leave the map as it is. Both maps are
+  // sorted, so one walk serves every key; a key that shares its buffer with
+  // the next entry here (interned constants) is matched without reading it.
+  bool Covers(const StringMap& want) const {
+    auto it = begin();
+    for (const auto& [k, v] : want) {
+      if (it == end() || it->first != k) {
+        int c = -1;
+        while (it != end() && (c = std::string_view(it->first).compare(k)) < 0) ++it;
+        if (it == end() || c != 0) return false;
+      }
+      if (it->second != v) return false;
+      ++it;
+    }
+    return true;
+  }
   size_t count(std::string_view key) const { return find(key) != end() ? 1 : 0; }
   bool contains(std::string_view key) const { return find(key) != end(); }
 
