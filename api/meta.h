@@ -76,7 +76,7 @@ struct ObjectMeta {
   // uid and annotations lead: with Node's spec and status before its meta,
   // they share the Node's first lines with the fields every reconcile reads.
   StringMap annotations;
-  std::string name;
+  SharedString name;
   std::string ns;
   Labels labels;
   std::vector<OwnerReference> owner_references;

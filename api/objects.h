@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "api/meta.h"
+#include "util/prefetch.h"
 #include "util/shared_list.h"
 #include "util/shared_string.h"
 
@@ -302,5 +303,20 @@ struct Node {
 };
 // Where in a Node its hot line begins: at spec.provider_id, after the taints.
 inline constexpr std::size_t kNodeHotLineAt = sizeof(std::vector<Taint>);
+
+// For batched reads (util/object_lines.h, util/batched_find.h). A nodeRef is
+// looked up by its name. Of a Node found by providerID or name, a
+// MachinePool reconcile reads its hot line, then its conditions (Ready is
+// the last of the kubelet's four) and the buffers of the name and uid that a
+// nodeRef shares.
+inline void PrefetchHotLines(const NodeReference& ref) { ref.name.Prefetch(); }
+inline void PrefetchObjectLines(const Node* node) {
+  PrefetchRead(reinterpret_cast<const char*>(node) + kNodeHotLineAt);
+}
+inline void PrefetchHotLines(const Node& node) {
+  for (const Condition& c : node.status.conditions) PrefetchRead(&c.type);
+  node.meta.name.Prefetch();
+  node.meta.uid.PrefetchForCopy();
+}
 
 }  // namespace mpsim

@@ -18,14 +18,12 @@
 namespace mpsim {
 namespace {
 
-// Interned keys and pinned values: every Machine made from the selector
-// shares their buffers, so the next List's label match, and the check that a
-// Machine still carries them, compare addresses.
+// The labels that select a pool's Machines (getMachinesForMachinePool).
 Labels PoolSelector(const MachinePool& mp) {
-  static const SharedString kPoolName = SharedString::Interned(capi::kMachinePoolNameLabel);
-  static const SharedString kClusterName = SharedString::Interned(capi::kClusterNameLabel);
-  return {{kPoolName, SharedString::Pinned(MustFormatValue(mp.meta.name))},
-          {kClusterName, SharedString::Pinned(mp.spec.cluster_name)}};
+  static const SharedString kPoolName(capi::kMachinePoolNameLabel);
+  static const SharedString kClusterName(capi::kClusterNameLabel);
+  return {{kPoolName, SharedString(MustFormatValue(mp.meta.name))},
+          {kClusterName, SharedString(mp.spec.cluster_name)}};
 }
 
 // computeDesiredMachine (machinepool_controller_phases.go) in two parts: what

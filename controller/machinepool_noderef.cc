@@ -36,27 +36,25 @@ std::string FormatNodeRefs(const std::vector<NodeReference>& refs) {
 // listed Node with the same UID (PR #12392).
 bool ValidNodeRefs(const std::vector<NodeReference>& node_refs, const NodeRefMap& node_ref_map) {
   const NodeRefMap::NameMap& node_name_map = NodesByName(node_ref_map);
-  for (const NodeReference& node_ref : node_refs) {
-    auto found = node_name_map.find(node_ref.name);
-    if (found == node_name_map.end() || found->second->meta.uid != node_ref.uid) return false;
+  size_t i = 0;
+  for (const Node* node : FindEachByName(node_name_map, node_refs)) {
+    if (node == nullptr || node->meta.uid != node_refs[i++].uid) return false;
   }
   return true;
 }
 
-// The annotations patchNodes puts on every Node. Interned: the Nodes patched
-// with them hold these very buffers, so later passes compare by address.
+// The annotations patchNodes puts on every Node (desired in patchNodes).
 StringMap DesiredNodeAnnotations(const MachinePool& mp) {
-  static const SharedString kClusterName = SharedString::Interned(capi::kClusterNameAnnotation);
-  static const SharedString kClusterNamespace =
-      SharedString::Interned(capi::kClusterNamespaceAnnotation);
-  static const SharedString kOwnerKind = SharedString::Interned(capi::kOwnerKindAnnotation);
-  static const SharedString kOwnerName = SharedString::Interned(capi::kOwnerNameAnnotation);
-  return {{kClusterName, SharedString::Interned(mp.spec.cluster_name)},
-          {kClusterNamespace, SharedString::Interned(mp.meta.ns)},
-          {kOwnerKind, SharedString::Interned("MachinePool")},
-          {kOwnerName, SharedString::Interned(mp.meta.name)}};
+  static const SharedString kClusterName(capi::kClusterNameAnnotation);
+  static const SharedString kClusterNamespace(capi::kClusterNamespaceAnnotation);
+  static const SharedString kOwnerKind(capi::kOwnerKindAnnotation);
+  static const SharedString kOwnerName(capi::kOwnerNameAnnotation);
+  static const SharedString kMachinePool("MachinePool");
+  return {{kClusterName, SharedString(mp.spec.cluster_name)},
+          {kClusterNamespace, SharedString(mp.meta.ns)},
+          {kOwnerKind, kMachinePool},
+          {kOwnerName, mp.meta.name}};
 }
-
 
 // The keys of the Nodes that nodeRefs name, for one batched Get.
 std::vector<ObjectKeyRef> NodeKeys(const std::vector<NodeReference>& node_refs) {
@@ -151,25 +149,29 @@ Status DeleteRetiredNodes(ObjectClient<Node>* c, const std::vector<NodeReference
                           const std::optional<ProviderIDList>& provider_id_list,
                           ProviderIDMatch match) {
   NodeRefMap node_refs_map;  // the later Node with a key wins
+  node_refs_map.reserve(node_refs.size());
   for (std::shared_ptr<const Node>& node : c->GetSharedAll(NodeKeys(node_refs))) {
     if (node == nullptr) continue;  // "Failed to get Node, skipping"
-    std::optional<std::string_view> key = ProviderIDKey(node->spec.provider_id, match);
+    const auto key = HashedProviderIDKey(node->spec.provider_id, match);
     if (!key) continue;  // "No ProviderID detected, skipping"
-    node_refs_map.InsertOrAssign(*key, std::move(node));
+    node_refs_map.InsertOrAssign(key->first, std::move(node), key->second);
   }
   // delete(nodeRefsMap, providerID) of every listed id: the rest is retired.
   FlatViewMap<bool> listed;
   if (provider_id_list) {
     listed.reserve(provider_id_list->size());
     for (const SharedString& provider_id : *provider_id_list) {
-      std::optional<std::string_view> key = ProviderIDKey(provider_id, match);
-      if (key) listed.InsertOrAssign(*key, true);
+      const auto key = HashedProviderIDKey(provider_id, match);
+      if (key) listed.InsertOrAssign(key->first, true, key->second);
     }
   }
   // Go deletes in its map's random order; key order keeps runs reproducible.
   std::vector<std::pair<std::string_view, ObjectKey>> retired;
   for (const auto& [key, node] : node_refs_map) {
-    if (listed.find(key) == listed.end()) retired.emplace_back(key, node->meta.Key());
+    const auto hashed = HashedProviderIDKey(node->spec.provider_id, match);
+    if (listed.find(key, hashed->second) == listed.end()) {
+      retired.emplace_back(key, node->meta.Key());
+    }
   }
   std::sort(retired.begin(), retired.end());
   for (const auto& [key, node] : retired) {
@@ -184,12 +186,10 @@ Status GetNodeReferences(const ProviderIDList& provider_id_list, int32_t min_rea
                          const NodeRefMap& node_refs_map, Time now, ProviderIDMatch match,
                          NodeReferencesResult* out) {
   *out = {};
-  for (const SharedString& provider_id : provider_id_list) {
-    std::optional<std::string_view> key = ProviderIDKey(provider_id, match);
-    if (!key) continue;  // "No ProviderID detected, skipping"
-    auto found = node_refs_map.find(*key);
-    if (found == node_refs_map.end()) continue;
-    const Node* node = found->second.get();
+  // nodeRefsMap[providerID] for each listed providerID; an empty one is
+  // skipped ("No ProviderID detected, skipping").
+  for (const Node* node : node_refs_map.FindEach(provider_id_list, match)) {
+    if (node == nullptr) continue;
     if (IsNodeReady(node)) {
       ++out->ready;
       if (IsNodeAvailable(node, min_ready_seconds, now)) ++out->available;

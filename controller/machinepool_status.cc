@@ -17,10 +17,8 @@ std::optional<std::vector<VersionCount>> VersionsFromNodeRefs(
   if (node_refs.empty() || !node_ref_map || node_ref_map->empty()) return std::nullopt;
   const NodeRefMap::NameMap& nodes_by_name = NodesByName(*node_ref_map);
   std::vector<VersionCount> versions;
-  for (const NodeReference& node_ref : node_refs) {
-    auto found = nodes_by_name.find(node_ref.name);
-    if (found == nodes_by_name.end()) continue;
-    AddVersion(found->second->status.node_info.kubelet_version, &versions);
+  for (const Node* node : FindEachByName(nodes_by_name, node_refs)) {
+    if (node != nullptr) AddVersion(node->status.node_info.kubelet_version, &versions);
   }
   return AggregateStatusVersions(versions);
 }

@@ -8,7 +8,8 @@ const NodeRefMap::NameMap& NodeRefMap::ByName() const {
     NameMap& names = const_cast<UniqueIndexMaps<Node>&>(*maps_).by_name;
     names = NameMap();
     names.reserve(maps_->by_value.size());
-    for (const auto& [key, node] : maps_->by_value) names.InsertOrAssign(node->meta.name, node.get());
+    for (const auto& [key, node] : maps_->by_value)
+      names.InsertOrAssign(node->meta.name, node.get());
     names_built_ = true;
   }
   return maps_->by_name;

@@ -9,6 +9,9 @@
 
 #include "api/client.h"
 #include "api/objects.h"
+#include "controller/options.h"
+#include "controller/provider_id.h"
+#include "util/batched_find.h"
 #include "util/flat_view_map.h"
 
 namespace mpsim {
@@ -53,17 +56,30 @@ class NodeRefMap {
     return maps_->by_value.at(key);
   }
   void InsertOrAssign(std::string_view key, std::shared_ptr<const Node> node) {
-    Own().by_value.InsertOrAssign(key, std::move(node));
+    InsertOrAssign(key, std::move(node), Map::Hash(key));
+  }
+  void reserve(size_t n) { Own().by_value.reserve(n); }
+  // `hash` is Map::Hash(key).
+  void InsertOrAssign(std::string_view key, std::shared_ptr<const Node> node, uint64_t hash) {
+    Own().by_value.InsertOrAssign(key, std::move(node), hash);
     names_built_ = false;
   }
 
   // The map's Nodes by name; of two Nodes with one name the later wins.
   const NameMap& ByName() const;
 
+  // nodeRefsMap[providerID] of each listed providerID, in list order
+  // (nullptr: no Node has it, or it is no key), as one batched read.
+  auto FindEach(const ProviderIDList& ids, ProviderIDMatch match) const {
+    auto key = [match](const SharedString& id) { return HashedProviderIDKey(id, match); };
+    return BatchedFind<std::shared_ptr<const Node>, ProviderIDList, decltype(key)>(maps_->by_value,
+                                                                                   ids, key);
+  }
+
  private:
   UniqueIndexMaps<Node>& Own();
   std::shared_ptr<const UniqueIndexMaps<Node>> maps_;
-  bool owned_ = false;               // maps_ is this map's own, not the cache's
+  bool owned_ = false;                // maps_ is this map's own, not the cache's
   mutable bool names_built_ = false;  // maps_->by_name matches by_value
 };
 
@@ -71,5 +87,16 @@ class NodeRefMap {
 // build it to look nodeRefs up (the `nodeNameMap` loop); of two Nodes with
 // one name the later wins, as when Go fills a map.
 inline const NodeRefMap::NameMap& NodesByName(const NodeRefMap& nodes) { return nodes.ByName(); }
+
+// nodeNameMap[nodeRef.Name] of each nodeRef, in order (nullptr: none), as
+// one batched read.
+inline auto FindEachByName(const NodeRefMap::NameMap& node_name_map,
+                           const std::vector<NodeReference>& node_refs) {
+  auto key = [](const NodeReference& ref) -> std::optional<std::pair<std::string_view, uint64_t>> {
+    return std::make_pair(std::string_view(ref.name), ref.name.Hash());
+  };
+  return BatchedFind<const Node*, std::vector<NodeReference>, decltype(key)>(node_name_map,
+                                                                             node_refs, key);
+}
 
 }  // namespace mpsim

@@ -2,11 +2,15 @@
 // spec.providerIDList entry meet (exact at HEAD, last segment up to v1.2.0).
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "controller/options.h"
+#include "util/flat_view_map.h"
+#include "util/shared_string.h"
 
 namespace mpsim {
 
@@ -20,6 +24,15 @@ inline std::optional<std::string_view> ProviderIDKey(std::string_view id, Provid
   if (id.empty()) return std::nullopt;
   if (match == ProviderIDMatch::kLegacyLastSegment) return LegacyProviderIDKey(id);
   return id;
+}
+
+// ProviderIDKey and the key's FlatViewMap hash, for maps keyed by it: a key
+// that is the whole providerID has the hash its buffer keeps.
+inline std::optional<std::pair<std::string_view, uint64_t>> HashedProviderIDKey(
+    const SharedString& id, ProviderIDMatch match) {
+  const std::optional<std::string_view> key = ProviderIDKey(id, match);
+  if (!key) return std::nullopt;
+  return std::make_pair(*key, key->size() == id.size() ? id.Hash() : HashBytes(*key));
 }
 
 }  // namespace mpsim

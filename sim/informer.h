@@ -225,7 +225,8 @@ class Informer {
         maps->by_value.InsertOrAssign(*v, *cell);
     }
     maps->by_name.reserve(maps->by_value.size());
-    for (const auto& [value, obj] : maps->by_value) maps->by_name.InsertOrAssign(obj->meta.name, obj.get());
+    for (const auto& [value, obj] : maps->by_value)
+      maps->by_name.InsertOrAssign(obj->meta.name, obj.get());
     unique_ = std::move(maps);
     unique_dirty_ = false;
   }

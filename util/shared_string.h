@@ -175,4 +175,16 @@ class StringArena {
   StringArena* previous_;
 };
 
+// Concatenation reads as it does for the std::string a SharedString holds.
+inline std::string operator+(std::string a, const SharedString& b) { return a.append(b.str()); }
+inline std::string operator+(const char* a, const SharedString& b) { return a + b.str(); }
+inline std::string operator+(const SharedString& a, std::string_view b) {
+  return std::string(a.str()).append(b);
+}
+inline std::string operator+(const SharedString& a, const char* b) { return a.str() + b; }
+inline std::string operator+(const SharedString& a, const std::string& b) { return a.str() + b; }
+inline std::string operator+(const SharedString& a, const SharedString& b) {
+  return a.str() + b.str();
+}
+
 }  // namespace mpsim

@@ -99,9 +99,23 @@ class CacheNodeUniqueIndex : public ::testing::Test {
   // id -> name, as the kept map says, and as a loop over List builds it.
   std::map<std::string, std::string> Kept() {
     std::map<std::string, std::string> out;
-    for (const auto& [id, node] : *client_.UniqueIndexMap(kNodeProviderIDField)) {
+    for (const auto& [id, node] : client_.UniqueIndexMap(kNodeProviderIDField)->by_value) {
       out[std::string(id)] = node->meta.name;
     }
+    return out;
+  }
+  // name -> id, as the kept name map says, and as a loop over the kept
+  // providerID map's Nodes builds it.
+  std::map<std::string, std::string> KeptNames() {
+    std::map<std::string, std::string> out;
+    for (const auto& [name, node] : client_.UniqueIndexMap(kNodeProviderIDField)->by_name) {
+      out[std::string(name)] = node->spec.provider_id.str();
+    }
+    return out;
+  }
+  std::map<std::string, std::string> LoopedNames() {
+    std::map<std::string, std::string> out;
+    for (const auto& [id, name] : Looped()) out[name] = id;
     return out;
   }
   std::map<std::string, std::string> Looped() {
@@ -135,12 +149,28 @@ TEST_F(CacheNodeUniqueIndex, EqualsTheLoopThroughEveryKindOfChange) {
   EXPECT_EQ(Kept(), Looped());
 }
 
+// The name map holds exactly the Nodes the providerID map holds: a Node that
+// loses its providerID to a later one leaves it.
+TEST_F(CacheNodeUniqueIndex, NamesFollowTheNodesTheMapKeeps) {
+  Put("node-b", "id-1");
+  Put("node-c", "id-2");
+  EXPECT_EQ(KeptNames(),
+            (std::map<std::string, std::string>{{"node-b", "id-1"}, {"node-c", "id-2"}}));
+  Put("node-d", "id-1");  // later in key order than node-b: takes id-1
+  EXPECT_EQ(KeptNames(),
+            (std::map<std::string, std::string>{{"node-c", "id-2"}, {"node-d", "id-1"}}));
+  EXPECT_EQ(KeptNames(), LoopedNames());
+  Put("node-c", "id-3");
+  EXPECT_EQ(KeptNames(),
+            (std::map<std::string, std::string>{{"node-c", "id-3"}, {"node-d", "id-1"}}));
+}
+
 TEST_F(CacheNodeUniqueIndex, AReaderKeepsTheMapItRead) {
   Put("node-a", "id-1");
-  std::shared_ptr<const FlatViewMap<std::shared_ptr<const Node>>> held =
-      client_.UniqueIndexMap(kNodeProviderIDField);
+  std::shared_ptr<const UniqueIndexMaps<Node>> held = client_.UniqueIndexMap(kNodeProviderIDField);
   Put("node-b", "id-2");
-  EXPECT_EQ(held->size(), 1u);
+  EXPECT_EQ(held->by_value.size(), 1u);
+  EXPECT_EQ(held->by_name.size(), 1u);
   EXPECT_EQ(Kept().size(), 2u);
 }
 
