@@ -7,6 +7,7 @@
 #include <deque>
 #include <map>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "api/time.h"
@@ -49,6 +50,14 @@ struct ErrorTally {
 
 class Recorder {
  public:
+  Recorder() = default;
+  // Moves keep the rows where they are; a copy would leave RowsOf pointing
+  // into the original.
+  Recorder(Recorder&&) = default;
+  Recorder& operator=(Recorder&&) = default;
+  Recorder(const Recorder&) = delete;
+  Recorder& operator=(const Recorder&) = delete;
+
   // Appends a timeline row; from == to is dropped (not a change).
   void Change(Time t, std::string kind, std::string object, std::string field, std::string from,
               std::string to, std::string pool = "");
@@ -67,7 +76,17 @@ class Recorder {
   }
 
   const TimelineRows& rows() const { return rows_; }
+  // The rows of one pool, in the timeline's order: reports read each pool's
+  // rows, and a scan of every row per pool grows with pools x rows.
+  const std::vector<const TimelineRow*>& RowsOf(const std::string& pool) const {
+    return Find(rows_by_pool_, pool);
+  }
   const std::vector<ReconcileSpan>& reconciles() const { return reconciles_; }
+  // The positions in reconciles() of the reconciles of objects named
+  // `object` (any controller, any kind), in order.
+  const std::vector<size_t>& ReconcilesOf(const std::string& object) const {
+    return Find(reconciles_by_object_, object);
+  }
   uint64_t faults(const std::string& pool) const { return Get(faults_, pool); }
   uint64_t provider_api_calls(const std::string& pool) const { return Get(api_calls_, pool); }
   const std::map<std::string, uint64_t>& faults_by_kind() const { return faults_by_kind_; }
@@ -88,8 +107,19 @@ class Recorder {
     auto it = m.find(k);
     return it == m.end() ? 0 : it->second;
   }
-  TimelineRows rows_;
+  template <class V>
+  static const std::vector<V>& Find(const std::unordered_map<std::string, std::vector<V>>& m,
+                                    const std::string& k) {
+    static const std::vector<V> kNone;
+    auto it = m.find(k);
+    return it == m.end() ? kNone : it->second;
+  }
+  void Append(TimelineRow row);
+
+  TimelineRows rows_;  // a deque: appending moves no row, so RowsOf's pointers hold
+  std::unordered_map<std::string, std::vector<const TimelineRow*>> rows_by_pool_;
   std::vector<ReconcileSpan> reconciles_;
+  std::unordered_map<std::string, std::vector<size_t>> reconciles_by_object_;
   std::map<std::string, uint64_t> faults_;
   std::map<std::string, uint64_t> faults_by_kind_;
   std::map<std::string, uint64_t> api_calls_;

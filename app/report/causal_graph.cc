@@ -250,12 +250,28 @@ class CausalGraph::Builder {
   std::optional<MomentId> provisioning_;  // the pool entering phase Provisioning
 };
 
-CausalGraph::CausalGraph(const TimelineRows& rows, const std::string& pool, Time start, Time end) {
-  Builder b(this);
-  b.Reserve(rows.size());
-  start_ = b.Start(start, pool);
+namespace {
+
+std::vector<const TimelineRow*> RowsOfPool(const TimelineRows& rows, const std::string& pool) {
+  std::vector<const TimelineRow*> out;
   for (const TimelineRow& r : rows) {
-    if (r.pool == pool && r.time >= start && r.time <= end) b.Row(r);
+    if (r.pool == pool) out.push_back(&r);
+  }
+  return out;
+}
+
+}  // namespace
+
+CausalGraph::CausalGraph(const TimelineRows& rows, const std::string& pool, Time start, Time end)
+    : CausalGraph(RowsOfPool(rows, pool), pool, start, end) {}
+
+CausalGraph::CausalGraph(const std::vector<const TimelineRow*>& pool_rows, const std::string& pool,
+                         Time start, Time end) {
+  Builder b(this);
+  b.Reserve(pool_rows.size());
+  start_ = b.Start(start, pool);
+  for (const TimelineRow* r : pool_rows) {
+    if (r->time >= start && r->time <= end) b.Row(*r);
   }
   b.End(end);
 }

@@ -59,6 +59,9 @@ class CausalGraph {
   // The graph of `pool`'s rows in [start, end]; `end` becomes the kEnd vertex.
   // Vertices are added in timeline order, so ids are a topological order.
   CausalGraph(const TimelineRows& rows, const std::string& pool, Time start, Time end);
+  // The same from the pool's own rows (Recorder::RowsOf), in timeline order.
+  CausalGraph(const std::vector<const TimelineRow*>& pool_rows, const std::string& pool, Time start,
+              Time end);
 
   MomentId start() const { return start_; }
   MomentId end() const { return end_; }

@@ -12,8 +12,8 @@ namespace {
 // in the order they ended).
 ControllerLog LogOf(const Recorder& rec, const std::string& pool) {
   ControllerLog log;
-  for (const ReconcileSpan& s : rec.reconciles()) {
-    if (s.object != pool) continue;
+  for (size_t i : rec.ReconcilesOf(pool)) {
+    const ReconcileSpan& s = rec.reconciles()[i];
     if (s.controller == "machinepool") {
       log.machinepool.push_back(s);
     } else if (log.infra.empty() || s.controller == log.infra) {
@@ -57,7 +57,7 @@ void MergeRepeats(std::vector<PathStep>* steps) {
 
 CriticalPath ComputeCriticalPath(const Recorder& rec, const PathQuery& q) {
   CriticalPath path{q.start, q.end, q.converged, {}};
-  const CausalGraph g(rec.rows(), q.pool, q.start, q.end);
+  const CausalGraph g(rec.RowsOf(q.pool), q.pool, q.start, q.end);
   const ControllerLog log = LogOf(rec, q.pool);
   const std::string end_words = EndWords(q);
   // Each vertex was added after its causes, so the walk back ends at the start.

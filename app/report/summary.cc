@@ -98,8 +98,8 @@ void FillPool(const SummaryInputs& in, const PoolRecord& r, int index, proto::Po
   }
   FillLatency(r.matching_latencies, p->mutable_matching_latency_s());
   uint64_t reconciles = 0;
-  for (const ReconcileSpan& s : in.recorder->reconciles()) {
-    reconciles += s.controller == "machinepool" && s.object == r.name;
+  for (size_t i : in.recorder->ReconcilesOf(r.name)) {
+    reconciles += in.recorder->reconciles()[i].controller == "machinepool";
   }
   p->set_reconciles(reconciles);
   p->set_provider_api_calls(in.recorder->provider_api_calls(r.name));
@@ -108,8 +108,8 @@ void FillPool(const SummaryInputs& in, const PoolRecord& r, int index, proto::Po
   }
   FillLastErrors(in.recorder->errors(r.name), p);
   p->set_faults_injected(in.recorder->faults(r.name));
-  for (const TimelineRow& row : in.recorder->rows()) {
-    if (row.object_kind == "Fault" && row.pool == r.name) ++(*p->mutable_faults_by_kind())[row.to];
+  for (const TimelineRow* row : in.recorder->RowsOf(r.name)) {
+    if (row->object_kind == "Fault") ++(*p->mutable_faults_by_kind())[row->to];
   }
   const PathQuery q{r.name,
                     r.last_spec_change,
