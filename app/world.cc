@@ -139,6 +139,8 @@ bool World::Build(std::string* error) {
   qo.policy = RateLimitPolicy::ClusterApi();
   qo.sync_period = c.sync_period();
   qo.reconcile_duration = ToDistSpec(c.reconcile_duration());
+  if (c.reconcile_cost().has_base()) qo.reconcile_duration = ToDistSpec(c.reconcile_cost().base());
+  qo.per_object_listed = c.reconcile_cost().per_object_listed();
   MachinePoolOptions mpo = ToControllerOptions(c);
   mp_controller_ =
       capi_->AddController<MachinePool>("machinepool", qo, [this, mpo](Client* client) {

@@ -32,6 +32,11 @@ const std::vector<DefaultEntry> kCoreDefaults = {
     {"spec.controller.syncPeriod", "10m", "",
      "Cluster API core/main.go --sync-period (docs/reference/capi-core.md §1.2)", "H"},
     {"spec.controller.reconcileDuration", "{dist: constant, value: 20ms}", "", "assumption", "L"},
+    {"spec.controller.reconcileCost.perObjectListed", "0s", "",
+     "off: a reconcile costs reconcileDuration whatever it lists; see docs/capacity-planning.md "
+     "for "
+     "values to study",
+     "-"},
     {"spec.controller.providerIDMatch", "exact", "",
      "Cluster API >= v1.5 compares providerIDs byte for byte (docs/reference/capi-core.md §2.8)",
      "H"},

@@ -110,6 +110,14 @@ class Validator {
     }
     Dist(c.informer_lag(), JoinKey(path, "informerLag"));
     Dist(c.reconcile_duration(), JoinKey(path, "reconcileDuration"));
+    if (c.reconcile_cost().has_base()) {
+      Dist(c.reconcile_cost().base(), JoinKey(path, "reconcileCost.base"));
+    }
+    if (c.reconcile_cost().per_object_listed() < 0) {
+      Add(JoinKey(path, "reconcileCost.perObjectListed"),
+          "expected a duration of at least 0, got " +
+              FormatDuration(c.reconcile_cost().per_object_listed()));
+    }
     if (c.sync_period() < kSecond) {
       Add(JoinKey(path, "syncPeriod"),
           "expected at least 1s, got " + FormatDuration(c.sync_period()));

@@ -21,8 +21,12 @@ class CacheClient : public ObjectClient<T> {
  public:
   using Ptr = std::shared_ptr<const T>;
 
-  CacheClient(const Informer<T>* informer, ObjectStore<T>* store, uint64_t* writes)
-      : informer_(informer), store_(store), writes_(writes) {}
+  // `listed`, if given, counts the objects this client's Lists return (and
+  // those a kept index map stands for: every cached object, as the List it
+  // replaces would return).
+  CacheClient(const Informer<T>* informer, ObjectStore<T>* store, uint64_t* writes,
+              uint64_t* listed = nullptr)
+      : informer_(informer), store_(store), writes_(writes), listed_(listed) {}
 
   Status Get(const ObjectKey& key, T* out) override {
     const Ptr* found = informer_->Find(key);
@@ -58,25 +62,14 @@ class CacheClient : public ObjectClient<T> {
     return GetShared({keys->back().ns, keys->back().name});
   }
   std::shared_ptr<const UniqueIndexMaps<T>> UniqueIndexMap(const std::string& field) override {
-    return informer_->UniqueIndex(field);
+    std::shared_ptr<const UniqueIndexMaps<T>> maps = informer_->UniqueIndex(field);
+    if (maps != nullptr) CountListed(informer_->size());
+    return maps;
   }
 
   std::vector<Ptr> List(const ListOptions<T>& opts) override {
-    if (!opts.index_field.empty()) return ListIndexed(opts);
-    const std::vector<const Ptr*>& all = informer_->InOrder();
-    auto it = all.begin();
-    if (!opts.ns.empty()) {
-      it = std::lower_bound(
-          all.begin(), all.end(), opts.ns,
-          [](const Ptr* cell, const std::string& ns) { return (*cell)->meta.ns < ns; });
-    }
-    std::vector<Ptr> out;
-    for (; it != all.end(); ++it) {
-      if (it + kPrefetchAhead < all.end()) PrefetchRead(it[kPrefetchAhead]);
-      const T& obj = ***it;  // cell, pointer, object
-      if (!opts.ns.empty() && !BytesEqual(obj.meta.ns, opts.ns)) break;
-      if (Matches(obj, opts)) out.push_back(informer_->Lease(&obj));
-    }
+    std::vector<Ptr> out = ListFromCache(opts);
+    CountListed(out.size());
     return out;
   }
 
@@ -100,6 +93,28 @@ class CacheClient : public ObjectClient<T> {
   }
 
  private:
+  void CountListed(size_t n) {
+    if (listed_ != nullptr) *listed_ += n;
+  }
+  std::vector<Ptr> ListFromCache(const ListOptions<T>& opts) {
+    if (!opts.index_field.empty()) return ListIndexed(opts);
+    const std::vector<const Ptr*>& all = informer_->InOrder();
+    auto it = all.begin();
+    if (!opts.ns.empty()) {
+      it = std::lower_bound(
+          all.begin(), all.end(), opts.ns,
+          [](const Ptr* cell, const std::string& ns) { return (*cell)->meta.ns < ns; });
+    }
+    std::vector<Ptr> out;
+    for (; it != all.end(); ++it) {
+      if (it + kPrefetchAhead < all.end()) PrefetchRead(it[kPrefetchAhead]);
+      const T& obj = ***it;  // cell, pointer, object
+      if (!opts.ns.empty() && !BytesEqual(obj.meta.ns, opts.ns)) break;
+      if (Matches(obj, opts)) out.push_back(informer_->Lease(&obj));
+    }
+    return out;
+  }
+
   // A List through a field index visits only the objects the index names,
   // as controller-runtime's cache does for MatchingFields.
   std::vector<Ptr> ListIndexed(const ListOptions<T>& opts) {
@@ -153,6 +168,7 @@ class CacheClient : public ObjectClient<T> {
   const Informer<T>* informer_;
   ObjectStore<T>* store_;
   uint64_t* writes_;
+  uint64_t* listed_;
 };
 
 // The ObjectClient of a kind the manager does not cache: reads go to the API

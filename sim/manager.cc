@@ -20,6 +20,8 @@ class Manager::Controller : public ControllerHandle, public Client, public Build
         machines_(Client_<Machine>()),
         infra_machines_(Client_<InfraMachine>()),
         secrets_(SecretsClient()) {
+    // What this controller's reconciles list, for controller.reconcileCost.
+    opts.objects_listed = [this] { return listed_; };
     queue_ = std::make_unique<WorkQueue>(
         m_->loop_, m_->StreamFor(name_ + "/workqueue"), std::move(opts),
         [this](const Request& r, Result* res) { return reconciler_->Reconcile(r, res); },
@@ -48,8 +50,8 @@ class Manager::Controller : public ControllerHandle, public Client, public Build
     if (w == nullptr) return Unreachable(cluster);
     auto it = node_clients_.find(cluster);
     if (it == node_clients_.end()) {
-      auto c =
-          std::make_unique<CacheClient<Node>>(w->nodes.get(), &w->server->Store<Node>(), &writes_);
+      auto c = std::make_unique<CacheClient<Node>>(w->nodes.get(), &w->server->Store<Node>(),
+                                                   &writes_, &listed_);
       it = node_clients_.emplace(cluster, std::move(c)).first;
     }
     *out = it->second.get();
@@ -97,7 +99,7 @@ class Manager::Controller : public ControllerHandle, public Client, public Build
  private:
   template <class T>
   CacheClient<T> Client_() {
-    return CacheClient<T>(&m_->informer<T>(), &m_->mgmt_->Store<T>(), &writes_);
+    return CacheClient<T>(&m_->informer<T>(), &m_->mgmt_->Store<T>(), &writes_, &listed_);
   }
 
   // From the manager's cache if it keeps Secrets, else from the server.
@@ -128,6 +130,7 @@ class Manager::Controller : public ControllerHandle, public Client, public Build
   Manager* m_;
   std::string name_;
   uint64_t writes_ = 0;
+  uint64_t listed_ = 0;  // objects the reconciles' Lists returned
   CacheClient<Cluster> clusters_;
   CacheClient<MachinePool> machine_pools_;
   CacheClient<BootstrapConfig> bootstrap_configs_;

@@ -174,11 +174,17 @@ void WorkQueue::Begin(const Request& r) {
   ks.started = true;
   ks.last_start = now;
   // Drawn before the call so the stream does not depend on what it does.
-  const Duration busy = std::max<Duration>(Sample(opts_.reconcile_duration, rng_), 0);
+  Duration busy = std::max<Duration>(Sample(opts_.reconcile_duration, rng_), 0);
+  const bool costed = opts_.per_object_listed > 0 && opts_.objects_listed;
+  const uint64_t listed_before = costed ? opts_.objects_listed() : 0;
   // Held before the call: an Add made by the reconcile itself marks it dirty.
   in_flight_[r] = InFlight{now, Status::Ok(), Result{}, 0, woken_by};
   Result result;
   Status status = reconcile_(r, &result);
+  if (costed) {
+    const uint64_t listed = opts_.objects_listed() - listed_before;
+    busy += static_cast<Duration>(listed) * opts_.per_object_listed;
+  }
   ++reconciles_;
   if (!status.ok()) ++errors_;
   if (stopped_) return;

@@ -26,6 +26,10 @@ struct WorkQueueOptions {
   RateLimitPolicy policy;
   Duration sync_period = 10 * kMinute;  // resync: every known key re-added (<= 0: never)
   DistSpec reconcile_duration;          // simulated time a worker is busy per reconcile
+  // Added to that busy time for each object the reconcile listed, as
+  // objects_listed() counts them (controller.reconcileCost; 0: nothing).
+  Duration per_object_listed = 0;
+  std::function<uint64_t()> objects_listed;
   // controller-runtime's priority queue (Cluster API enables it: docs/reference/capi-core.md
   // §1.2) keeps one entry per key, so an immediate add cancels a later
   // delayed one. The classic client-go delaying queue (what the providers'

@@ -165,6 +165,22 @@ TEST_F(CacheNodeUniqueIndex, NamesFollowTheNodesTheMapKeeps) {
             (std::map<std::string, std::string>{{"node-c", "id-3"}, {"node-d", "id-1"}}));
 }
 
+// controller.reconcileCost counts what a reconcile lists: a List's objects,
+// and for a kept map every cached Node, as the List it stands for returns.
+TEST_F(CacheNodeUniqueIndex, CountsTheObjectsListed) {
+  Put("node-a", "id-1");
+  Put("node-b", "id-2");
+  Put("node-c", "");
+  uint64_t listed = 0;
+  CacheClient<Node> counted(&inf_, &server_.Store<Node>(), &writes_, &listed);
+  counted.List({});
+  EXPECT_EQ(listed, 3u);
+  counted.UniqueIndexMap(kNodeProviderIDField);
+  EXPECT_EQ(listed, 6u);
+  counted.GetShared({"", "node-a"});  // a Get lists nothing
+  EXPECT_EQ(listed, 6u);
+}
+
 TEST_F(CacheNodeUniqueIndex, AReaderKeepsTheMapItRead) {
   Put("node-a", "id-1");
   std::shared_ptr<const UniqueIndexMaps<Node>> held = client_.UniqueIndexMap(kNodeProviderIDField);

@@ -135,6 +135,42 @@ TEST_F(WorkQueueTest, TenAddsInOneInstantGiveOneReconcile) {
   EXPECT_EQ(Delays(RequeueReason::kEvent).size(), 10u);
 }
 
+// controller.reconcileCost: a reconcile that lists N objects keeps its worker
+// busy for the base time plus N times the cost of one object; without a cost
+// per object, the base alone.
+TEST_F(WorkQueueTest, ReconcileCostGrowsWithTheObjectsListed) {
+  uint64_t listed = 0;
+  WorkQueueOptions o = Opts(1, RateLimitPolicy::ClusterApi(), 20 * kMillisecond);
+  o.per_object_listed = 5;  // microseconds
+  o.objects_listed = [&listed] { return listed; };
+  behaviour_ = [&listed](const Request& r, Result*) {
+    listed += r.key.name == "big" ? 10'000 : 10;
+    return Status::Ok();
+  };
+  WorkQueue& q = Make(std::move(o));
+  At(0, [&] { q.Add(Key("big")); });
+  At(kSecond, [&] { q.Add(Key("small")); });
+  RunUntil(2 * kSecond);
+  ASSERT_EQ(records_.size(), 2u);
+  EXPECT_EQ(records_[0].end - records_[0].start, 20 * kMillisecond + 50 * kMillisecond);
+  EXPECT_EQ(records_[1].end - records_[1].start, 20 * kMillisecond + 50);
+}
+
+TEST_F(WorkQueueTest, NoCostPerObjectLeavesTheBaseTime) {
+  uint64_t listed = 0;
+  WorkQueueOptions o = Opts(1, RateLimitPolicy::ClusterApi(), 20 * kMillisecond);
+  o.objects_listed = [&listed] { return listed; };
+  behaviour_ = [&listed](const Request&, Result*) {
+    listed += 10'000;
+    return Status::Ok();
+  };
+  WorkQueue& q = Make(std::move(o));
+  At(0, [&] { q.Add(Key("big")); });
+  RunUntil(kSecond);
+  ASSERT_EQ(records_.size(), 1u);
+  EXPECT_EQ(records_[0].end - records_[0].start, 20 * kMillisecond);
+}
+
 TEST_F(WorkQueueTest, AddsWhileProcessingRequeueExactlyOnce) {
   WorkQueue& q = Make(Opts(1, RateLimitPolicy::ControllerRuntimeDefault(), 2 * kSecond));
   q.Add(Key("a"));
