@@ -13,6 +13,7 @@
 #include "api/objects.h"
 #include "api/status.h"
 #include "util/flat_view_map.h"
+#include "util/object_lines.h"
 
 namespace mpsim {
 
@@ -39,6 +40,55 @@ struct UniqueIndexMaps {
   FlatViewMap<const T*> by_name;
 };
 
+// The answers of a batched read, in order (nullptr: no such object). A walk
+// over them loads each object's lines a few objects ahead of the reader
+// (util/object_lines.h), so that the reader's cache misses overlap.
+template <class T>
+class ObjectBatch {
+ public:
+  using Ptr = std::shared_ptr<const T>;
+  ObjectBatch() = default;
+  explicit ObjectBatch(std::vector<Ptr> objects) : objects_(std::move(objects)) {}
+
+  class iterator {
+   public:
+    iterator(std::vector<Ptr>* v, size_t i) : v_(v), i_(i) { Load(); }
+    Ptr& operator*() const { return (*v_)[i_]; }
+    iterator& operator++() {
+      ++i_;
+      Load();
+      return *this;
+    }
+    bool operator!=(const iterator& o) const { return i_ != o.i_; }
+
+   private:
+    static constexpr size_t kAhead = 8;
+    void Load() const {
+      if (v_ == nullptr) return;
+      const size_t n = v_->size();
+      if (i_ == 0) {
+        for (size_t j = 0; j < kAhead && j < n; ++j) First(j);
+      }
+      if (i_ + kAhead < n) First(i_ + kAhead);
+      if (i_ + kAhead / 2 < n && (*v_)[i_ + kAhead / 2] != nullptr) {
+        PrefetchHotLines(*(*v_)[i_ + kAhead / 2]);
+      }
+    }
+    void First(size_t j) const {
+      if ((*v_)[j] != nullptr) PrefetchObjectLines((*v_)[j].get());
+    }
+    std::vector<Ptr>* v_;
+    size_t i_;
+  };
+  iterator begin() { return iterator(&objects_, 0); }
+  iterator end() { return iterator(nullptr, objects_.size()); }
+  size_t size() const { return objects_.size(); }
+  const Ptr& operator[](size_t i) const { return objects_[i]; }
+
+ private:
+  std::vector<Ptr> objects_;
+};
+
 template <class T>
 class ObjectClient {
  public:
@@ -55,12 +105,11 @@ class ObjectClient {
   }
   // GetShared of each key, in order. One call lets a cache overlap the
   // lookups' memory loads; the answers are those of the single Gets.
-  virtual std::vector<std::shared_ptr<const T>> GetSharedAll(
-      const std::vector<ObjectKeyRef>& keys) {
+  virtual ObjectBatch<T> GetSharedAll(const std::vector<ObjectKeyRef>& keys) {
     std::vector<std::shared_ptr<const T>> out;
     out.reserve(keys.size());
     for (const ObjectKeyRef& k : keys) out.push_back(GetShared(k));
-    return out;
+    return ObjectBatch<T>(std::move(out));
   }
   // Reads from the cache, ordered by (namespace, name). Hold the answers of
   // List and GetSharedAll for one reconcile: a cache may keep what it drops

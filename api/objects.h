@@ -304,11 +304,11 @@ struct Node {
 // Where in a Node its hot line begins: at spec.provider_id, after the taints.
 inline constexpr std::size_t kNodeHotLineAt = sizeof(std::vector<Taint>);
 
-// For batched reads (util/object_lines.h, util/batched_find.h). A nodeRef is
-// looked up by its name. Of a Node found by providerID or name, a
-// MachinePool reconcile reads its hot line, then its conditions (Ready is
-// the last of the kubelet's four) and the buffers of the name and uid that a
-// nodeRef shares.
+// For batched reads (util/object_lines.h, util/batched_find.h, ObjectBatch).
+// A nodeRef is looked up by its name. Of a Node it reads, a MachinePool
+// reconcile reads the hot line, then the conditions (Ready is the last of the
+// kubelet's four), the buffers of the name and uid that a nodeRef shares and
+// of the providerID, the annotations and the taints.
 inline void PrefetchHotLines(const NodeReference& ref) { ref.name.Prefetch(); }
 inline void PrefetchObjectLines(const Node* node) {
   PrefetchRead(reinterpret_cast<const char*>(node) + kNodeHotLineAt);
@@ -317,6 +317,9 @@ inline void PrefetchHotLines(const Node& node) {
   for (const Condition& c : node.status.conditions) PrefetchRead(&c.type);
   node.meta.name.Prefetch();
   node.meta.uid.PrefetchForCopy();
+  node.spec.provider_id.Prefetch();
+  if (!node.meta.annotations.empty()) PrefetchRead(&*node.meta.annotations.begin());
+  PrefetchRead(&node.spec.taints);  // the line before the hot line
 }
 
 }  // namespace mpsim

@@ -44,13 +44,13 @@ class CacheClient : public ObjectClient<T> {
     return found == nullptr ? nullptr : informer_->Lease(found->get());
   }
 
-  std::vector<Ptr> GetSharedAll(const std::vector<ObjectKeyRef>& keys) override {
+  ObjectBatch<T> GetSharedAll(const std::vector<ObjectKeyRef>& keys) override {
     std::vector<const T*> found;
     informer_->FindAll(keys, &found);
     std::vector<Ptr> out;
     out.reserve(found.size());
     for (const T* obj : found) out.push_back(informer_->Lease(obj));
-    return out;
+    return ObjectBatch<T>(std::move(out));
   }
 
   // Through the index the informer keeps, if its manager added it; else a
@@ -185,7 +185,7 @@ class ServerClient : public CacheClient<T> {
 
   Status Get(const ObjectKey& key, T* out) override { return store_->Get(key, out); }
   Ptr GetShared(ObjectKeyRef key) override { return store_->Find(key); }
-  std::vector<Ptr> GetSharedAll(const std::vector<ObjectKeyRef>& keys) override {
+  ObjectBatch<T> GetSharedAll(const std::vector<ObjectKeyRef>& keys) override {
     return ObjectClient<T>::GetSharedAll(keys);
   }
   // No field index serves the server's reads.
