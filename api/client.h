@@ -47,7 +47,6 @@ template <class T>
 class ObjectBatch {
  public:
   using Ptr = std::shared_ptr<const T>;
-  ObjectBatch() = default;
   explicit ObjectBatch(std::vector<Ptr> objects) : objects_(std::move(objects)) {}
 
   class iterator {
@@ -82,8 +81,6 @@ class ObjectBatch {
   };
   iterator begin() { return iterator(&objects_, 0); }
   iterator end() { return iterator(nullptr, objects_.size()); }
-  size_t size() const { return objects_.size(); }
-  const Ptr& operator[](size_t i) const { return objects_[i]; }
 
  private:
   std::vector<Ptr> objects_;

@@ -92,9 +92,7 @@ inline const NodeRefMap::NameMap& NodesByName(const NodeRefMap& nodes) { return 
 // one batched read.
 inline auto FindEachByName(const NodeRefMap::NameMap& node_name_map,
                            const std::vector<NodeReference>& node_refs) {
-  auto key = [](const NodeReference& ref) -> std::optional<std::pair<std::string_view, uint64_t>> {
-    return std::make_pair(std::string_view(ref.name), ref.name.Hash());
-  };
+  auto key = [](const NodeReference& ref) { return WholeKey(ref.name); };
   return BatchedFind<const Node*, std::vector<NodeReference>, decltype(key)>(node_name_map,
                                                                              node_refs, key);
 }

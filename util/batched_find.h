@@ -15,8 +15,15 @@
 #include "util/flat_view_map.h"
 #include "util/object_lines.h"
 #include "util/prefetch.h"
+#include "util/shared_string.h"
 
 namespace mpsim {
+
+// A key of BatchedFind: all of `s`, with the hash its buffer keeps.
+using BatchedKey = std::optional<std::pair<std::string_view, uint64_t>>;
+inline BatchedKey WholeKey(const SharedString& s) {
+  return std::make_pair(std::string_view(s), s.Hash());
+}
 
 namespace batched_find {
 template <class T>

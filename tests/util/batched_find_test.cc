@@ -26,7 +26,7 @@ using MaybeKey = std::optional<std::pair<std::string_view, uint64_t>>;
 std::vector<std::string> Batched(const ItemMap& map, const std::vector<SharedString>& keys) {
   auto key = [](const SharedString& k) -> MaybeKey {
     if (k.empty()) return std::nullopt;  // a key that can never match
-    return std::make_pair(std::string_view(k), k.Hash());
+    return WholeKey(k);
   };
   std::vector<std::string> out;
   for (const Item* item :
