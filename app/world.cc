@@ -70,8 +70,7 @@ class World {
   // False with *error when a budget of spec.limits stopped the run.
   // Runs to the horizon and fills *out, leaving the critical paths the
   // options ask for in *paths.
-  bool Run(const RunOptions& opts, RunOutput* out, std::vector<PendingPath>* paths,
-           std::string* error);
+  bool Run(RunOutput* out, std::vector<PendingPath>* paths, std::string* error);
 
  private:
   bool BuildProviders(std::string* error);
@@ -357,8 +356,7 @@ void World::CreatePool(const proto::MachinePoolSpec& p) {
   mgmt_.Store<MachinePool>().Create(&mp);
 }
 
-bool World::Run(const RunOptions& opts, RunOutput* out, std::vector<PendingPath>* paths,
-                std::string* error) {
+bool World::Run(RunOutput* out, std::vector<PendingPath>* paths, std::string* error) {
   RunLimits limits(sc_.spec().limits());
   EventLoop::Stats stats = loop_.Run(sc_.spec().horizon(), limits.ForLoop());
   *error = limits.Error(stats, rec_);
@@ -367,7 +365,6 @@ bool World::Run(const RunOptions& opts, RunOutput* out, std::vector<PendingPath>
   SummaryInputs in{&sc_, seed_, &stats, observer_.get(), &rec_};
   for (ControllerHandle* h : controllers_) in.api_writes += h->api_writes();
   in.reconciles = mp_controller_->queue().reconciles();
-  in.critical_path = opts.critical_path;
   in.deferred_paths = paths;
   BuildSummary(in, &out->summary);
   out->recorder = std::move(rec_);
@@ -384,7 +381,7 @@ bool RunScenario(const proto::Scenario& scenario, uint64_t seed, RunOutput* out,
   auto world = std::make_unique<World>(scenario, seed);
   if (!world->Build(error)) return false;
   std::vector<PendingPath> paths;
-  if (!world->Run(opts, out, &paths, error)) return false;
+  if (!world->Run(out, &paths, error)) return false;
   // The critical paths read only the run's recorder, which is out of the
   // world now: a second core works them out while this one frees the world
   // and does the caller's work. Nothing writes `out` until both are done.

@@ -24,9 +24,6 @@ struct RunOutput {
 // budget of spec.limits stopped the run (too many events, too much memory, a
 // zero-delay event loop).
 struct RunOptions {
-  // The summary's critical path (a causal graph of the whole timeline): a
-  // sweep reports none, so it skips the cost (about 7 % of a run).
-  bool critical_path = true;
   // Work for this thread while a second one works out the critical paths
   // (e.g. rendering the output texts). It may read the recorder and the
   // summary, which then lacks only the critical paths.

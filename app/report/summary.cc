@@ -117,7 +117,6 @@ void FillPool(const SummaryInputs& in, const PoolRecord& r, int index, proto::Po
                     r.converged_since.has_value(),
                     r.deleted,
                     p->not_converged_reason()};
-  if (!in.critical_path) return;
   if (in.deferred_paths != nullptr) {
     in.deferred_paths->push_back({index, q});
   } else {

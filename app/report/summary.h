@@ -29,7 +29,6 @@ struct SummaryInputs {
   const Recorder* recorder;
   uint64_t api_writes = 0;
   uint64_t reconciles = 0;
-  bool critical_path = true;  // false: leave each pool's critical_path empty
   // Non-null: each pool's critical path is queued here, for
   // FillCriticalPaths, instead of being worked out by BuildSummary.
   std::vector<PendingPath>* deferred_paths = nullptr;

@@ -29,8 +29,7 @@ struct Shared {
 // budget of spec.limits stopped it.
 bool RunOne(const SweepJob& job, proto::RunSummary* summary, std::string* error) {
   RunOutput out;
-  // sweep.csv and sweep.json carry no critical path.
-  if (!RunScenario(*job.scenario, job.seed, &out, error, {.critical_path = false})) return false;
+  if (!RunScenario(*job.scenario, job.seed, &out, error)) return false;
   *summary = std::move(out.summary);
   return true;
 }
