@@ -263,6 +263,10 @@ void World::HookReconciles(Manager* m) {
     controllers_.push_back(h);
     std::string name = h->name();
     const Duration sync_period = h->queue().sync_period();
+    const size_t load = rec_.AddQueueLoad(name);
+    h->queue().OnLoad([this, load](Time at, int depth_step, int busy_step) {
+      rec_.QueueLoadStepped(load, at, depth_step, busy_step);
+    });
     h->queue().OnReconcile([this, name, sync_period](const ReconcileRecord& r) {
       std::string outcome = r.status.ok() ? "ok" : "error: " + r.status.message();
       if (r.status.ok() && r.result.requeue_after > 0) {

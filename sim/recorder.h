@@ -40,6 +40,19 @@ struct ReconcileSpan {
   Duration resync = 0;
 };
 
+// One controller's work queue, as the steps of its load in the order they
+// were taken (WorkQueue::LoadObserver); a step may take effect later than
+// the next one logged, so a reader sorts them by time.
+struct QueueLoadStep {
+  Time at = 0;
+  int8_t depth = 0;  // keys due and waiting for a worker
+  int8_t busy = 0;   // reconciles in progress
+};
+struct QueueLoad {
+  std::string controller;
+  std::vector<QueueLoadStep> steps;
+};
+
 // The reconciles of one controller that failed for one pool's objects.
 struct ErrorTally {
   std::string message;  // the latest failure's (by start time)
@@ -64,6 +77,15 @@ class Recorder {
   // An injected fault: a timeline row of kind Fault and a per-pool count.
   void Fault(Time t, const std::string& pool, const std::string& object, const std::string& what);
   void Reconcile(ReconcileSpan span);
+  // A new log of `controller`'s queue load; its index for QueueLoadStepped.
+  size_t AddQueueLoad(std::string controller) {
+    queue_loads_.push_back({std::move(controller), {}});
+    return queue_loads_.size() - 1;
+  }
+  void QueueLoadStepped(size_t log, Time at, int depth_step, int busy_step) {
+    queue_loads_[log].steps.push_back(
+        {at, static_cast<int8_t>(depth_step), static_cast<int8_t>(busy_step)});
+  }
   // A reconcile of `pool`'s object by `controller`, started at t, returned
   // an error saying `message`. Kept per (pool, controller): bounded by them.
   void ReconcileError(Time t, const std::string& pool, const std::string& controller,
@@ -82,6 +104,7 @@ class Recorder {
     return Find(rows_by_pool_, pool);
   }
   const std::vector<ReconcileSpan>& reconciles() const { return reconciles_; }
+  const std::vector<QueueLoad>& queue_loads() const { return queue_loads_; }
   // The positions in reconciles() of the reconciles of objects named
   // `object` (any controller, any kind), in order.
   const std::vector<size_t>& ReconcilesOf(const std::string& object) const {
@@ -119,6 +142,7 @@ class Recorder {
   TimelineRows rows_;  // a deque: appending moves no row, so RowsOf's pointers hold
   std::unordered_map<std::string, std::vector<const TimelineRow*>> rows_by_pool_;
   std::vector<ReconcileSpan> reconciles_;
+  std::vector<QueueLoad> queue_loads_;
   std::unordered_map<std::string, std::vector<size_t>> reconciles_by_object_;
   std::map<std::string, uint64_t> faults_;
   std::map<std::string, uint64_t> faults_by_kind_;

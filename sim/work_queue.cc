@@ -70,6 +70,8 @@ void WorkQueue::OnReconcile(ReconcileObserver f) { on_reconcile_.push_back(std::
 
 void WorkQueue::OnRequeue(RequeueObserver f) { on_requeue_.push_back(std::move(f)); }
 
+void WorkQueue::OnLoad(LoadObserver f) { on_load_.push_back(std::move(f)); }
+
 int WorkQueue::failures(const Request& r) const {
   auto it = key_state_.find(r);
   return it == key_state_.end() ? 0 : it->second.failures;
@@ -77,6 +79,10 @@ int WorkQueue::failures(const Request& r) const {
 
 void WorkQueue::Notify(const Request& r, RequeueReason why, Duration d) {
   for (const RequeueObserver& f : on_requeue_) f(r, why, d);
+}
+
+void WorkQueue::LoadStep(Time at, int depth_step, int busy_step) {
+  for (const LoadObserver& f : on_load_) f(at, depth_step, busy_step);
 }
 
 void WorkQueue::Enqueue(const Request& r, Duration d, RequeueReason why) {
@@ -112,11 +118,17 @@ void WorkQueue::AddWaiting(const Request& r, Time at, RequeueReason why) {
 }
 
 void WorkQueue::SetReadyAt(const Request& r, Time at, RequeueReason why) {
+  const Time now = loop_->Now();
   auto it = entries_.find(r);
-  if (it != entries_.end()) order_.erase(OrderKey{it->second.ready_at, it->second.seq, r});
+  if (it != entries_.end()) {
+    order_.erase(OrderKey{it->second.ready_at, it->second.seq, r});
+    // Not due yet: this takes back the step its ready time would have taken.
+    LoadStep(std::max(it->second.ready_at, now), -1, 0);
+  }
   const Entry e{at, next_seq_++, why};
   entries_[r] = e;
   order_.insert(OrderKey{at, e.seq, r});
+  LoadStep(std::max(at, now), +1, 0);
 }
 
 void WorkQueue::Dispatch() {
@@ -170,6 +182,7 @@ void WorkQueue::Begin(const Request& r) {
   const RequeueReason woken_by = it->second.why;
   entries_.erase(it);
   const Time now = loop_->Now();
+  LoadStep(now, -1, +1);
   KeyState& ks = key_state_[r];
   ks.started = true;
   ks.last_start = now;
@@ -199,6 +212,7 @@ void WorkQueue::Finish(const Request& r) {
   Check(it != in_flight_.end(), "finished a key no worker holds");
   const InFlight f = std::move(it->second);
   in_flight_.erase(it);
+  LoadStep(loop_->Now(), 0, -1);
   const ReconcileRecord rec{r, f.start, loop_->Now(), f.status, f.result, f.woken_by};
   for (const ReconcileObserver& obs : on_reconcile_) obs(rec);
   ApplyOutcome(r, f);

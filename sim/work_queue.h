@@ -58,6 +58,11 @@ class WorkQueue {
   using KeysFn = std::function<std::vector<Request>()>;  // every object the controller knows
   using ReconcileObserver = std::function<void(const ReconcileRecord&)>;
   using RequeueObserver = std::function<void(const Request&, RequeueReason, Duration)>;
+  // A step of the queue's load: `depth` (keys due and waiting for a worker,
+  // a key re-added while a worker holds it included) and `busy` (reconciles
+  // in progress) each change by depth_step and busy_step at `at`, which is
+  // later than now for a key added with a delay: it counts once it is due.
+  using LoadObserver = std::function<void(Time at, int depth_step, int busy_step)>;
 
   // Workers take keys from construction on. REQUIRES: loop outlives the queue.
   WorkQueue(EventLoop* loop, Rng rng, WorkQueueOptions opts, ReconcileFn reconcile, KeysFn keys);
@@ -79,6 +84,9 @@ class WorkQueue {
   void OnReconcile(ReconcileObserver f);
   // f sees every enqueue request (before de-duplication) with its delay.
   void OnRequeue(RequeueObserver f);
+  // f sees every step of the queue's load, in the order they are taken
+  // (steps that take effect later come before others taken after them).
+  void OnLoad(LoadObserver f);
 
   // Reconcile calls made so far (counted when the reconciler runs).
   uint64_t reconciles() const { return reconciles_; }
@@ -114,6 +122,7 @@ class WorkQueue {
   };
 
   void Notify(const Request& r, RequeueReason why, Duration d);
+  void LoadStep(Time at, int depth_step, int busy_step);
   // Queues r at now + d unless it is already due earlier.
   void Enqueue(const Request& r, Duration d, RequeueReason why);
   // Moves (or inserts) r's entry to `at`, later or earlier, for the reason `why`.
@@ -145,6 +154,7 @@ class WorkQueue {
   KeysFn keys_;
   std::vector<ReconcileObserver> on_reconcile_;
   std::vector<RequeueObserver> on_requeue_;
+  std::vector<LoadObserver> on_load_;
 
   struct Waiting {
     Time at;

@@ -138,6 +138,7 @@ class TraceBuilder {
     for (const TimelineRow& r : out_.recorder.rows()) Row(r);
     CloseOpenSpans();
     Controllers();
+    QueueLoads();
     w_.Finish();
   }
 
@@ -262,6 +263,31 @@ class TraceBuilder {
            ArgsObject("outcome", s.outcome));
       // API errors and throttling stand out.
       if (s.outcome.rfind("error", 0) == 0) Instant(s.outcome, pid, it->second, s.start);
+    }
+  }
+
+  // Each controller's queue as a counter track on the controllers' process:
+  // `depth` (keys due, waiting for a worker) and `busy` (workers in a
+  // reconcile), one sample per moment the pair changed, so a saturated
+  // controller shows as busy at its worker count while depth climbs.
+  void QueueLoads() {
+    const int pid = static_cast<int>(pids_.size()) + 1;
+    for (const QueueLoad& load : out_.recorder.queue_loads()) {
+      std::vector<QueueLoadStep> steps = load.steps;
+      std::stable_sort(steps.begin(), steps.end(),
+                       [](const QueueLoadStep& a, const QueueLoadStep& b) { return a.at < b.at; });
+      const std::string name = load.controller + " queue";
+      int depth = 0, busy = 0, shown_depth = -1, shown_busy = -1;
+      for (size_t i = 0; i < steps.size(); ++i) {
+        depth += steps[i].depth;
+        busy += steps[i].busy;
+        if (i + 1 < steps.size() && steps[i + 1].at == steps[i].at) continue;
+        if (depth == shown_depth && busy == shown_busy) continue;
+        shown_depth = depth, shown_busy = busy;
+        const std::string args =
+            "{\"busy\":" + std::to_string(busy) + ",\"depth\":" + std::to_string(depth) + "}";
+        w_.Add({.args = args, .name = name, .ph = "C", .pid = pid, .ts = steps[i].at});
+      }
     }
   }
 

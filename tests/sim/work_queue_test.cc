@@ -501,5 +501,63 @@ TEST(WorkQueueDeterminismTest, SameSeedSameRecords) {
   EXPECT_NE(first, Storm(43));
 }
 
+// ---- load (depth and busy workers, for trace.json's queue counters) ----
+
+struct LoadNow {
+  int depth = 0, busy = 0;
+  bool operator==(const LoadNow&) const = default;
+};
+
+// The load at t: every step taken by then, in any order.
+LoadNow QueueLoadAt(const std::vector<std::tuple<Time, int, int>>& steps, Time t) {
+  LoadNow l;
+  for (const auto& [at, depth, busy] : steps) {
+    if (at <= t) l.depth += depth, l.busy += busy;
+  }
+  return l;
+}
+
+// One worker and three keys added at once: workqueue hands one to the worker
+// and the other two wait (controller-runtime's depth counts keys queued and
+// not yet handed out); a key added with a delay waits only once it is due.
+TEST_F(WorkQueueTest, LoadCountsKeysDueAndWorkersBusy) {
+  WorkQueue& q = Make(Opts(1, RateLimitPolicy::ControllerRuntimeDefault(), 10 * kSecond));
+  std::vector<std::tuple<Time, int, int>> steps;
+  q.OnLoad([&](Time at, int depth, int busy) { steps.emplace_back(at, depth, busy); });
+  At(0, [&] {
+    q.Add(Key("a"));
+    q.Add(Key("b"));
+    q.Add(Key("c"));
+    q.AddAfter(Key("d"), 5 * kSecond);
+  });
+  RunUntil(kMinute);
+  EXPECT_EQ(QueueLoadAt(steps, 0), (LoadNow{2, 1}));
+  EXPECT_EQ(QueueLoadAt(steps, 4 * kSecond), (LoadNow{2, 1}));
+  EXPECT_EQ(QueueLoadAt(steps, 5 * kSecond), (LoadNow{3, 1}));
+  EXPECT_EQ(QueueLoadAt(steps, 10 * kSecond), (LoadNow{2, 1}));
+  EXPECT_EQ(QueueLoadAt(steps, 20 * kSecond), (LoadNow{1, 1}));
+  EXPECT_EQ(QueueLoadAt(steps, 30 * kSecond), (LoadNow{0, 1}));
+  EXPECT_EQ(QueueLoadAt(steps, 40 * kSecond), (LoadNow{0, 0}));
+  EXPECT_EQ(Starts(), (std::vector<Time>{0, 10 * kSecond, 20 * kSecond, 30 * kSecond}));
+}
+
+// A delayed key brought forward before it was due counts from the earlier
+// time only, never twice.
+TEST_F(WorkQueueTest, LoadOfAKeyBroughtForwardCountsOnce) {
+  WorkQueue& q = Make(Opts(1, RateLimitPolicy::ControllerRuntimeDefault(), 10 * kSecond));
+  std::vector<std::tuple<Time, int, int>> steps;
+  q.OnLoad([&](Time at, int depth, int busy) { steps.emplace_back(at, depth, busy); });
+  At(0, [&] {
+    q.Add(Key("a"));
+    q.AddAfter(Key("b"), 30 * kSecond);
+  });
+  At(2 * kSecond, [&] { q.Add(Key("b")); });
+  RunUntil(kMinute);
+  EXPECT_EQ(QueueLoadAt(steps, kSecond), (LoadNow{0, 1}));
+  EXPECT_EQ(QueueLoadAt(steps, 2 * kSecond), (LoadNow{1, 1}));
+  EXPECT_EQ(QueueLoadAt(steps, 10 * kSecond), (LoadNow{0, 1}));
+  EXPECT_EQ(QueueLoadAt(steps, 30 * kSecond), (LoadNow{0, 0}));
+}
+
 }  // namespace
 }  // namespace mpsim

@@ -114,5 +114,34 @@ TEST(TraceJson, SpansStillOpenRunToTheEndInPoolThenTrackOrder) {
   EXPECT_EQ(spans[3]["dur"], 8 * kSecond);
 }
 
+// A controller's queue is a counter track of the controllers' process: one
+// sample per moment its load changed, steps logged out of time order
+// sorted, and a moment whose steps cancel out shows nothing.
+TEST(TraceJson, QueueLoadIsACounterPerControllerSampledWhenItChanges) {
+  RunOutput out;
+  out.summary.add_pools()->set_name("p");
+  out.summary.set_end_time_s(10);
+  const size_t log = out.recorder.AddQueueLoad("machinepool");
+  out.recorder.QueueLoadStepped(log, 0, +1, 0);
+  out.recorder.QueueLoadStepped(log, 5 * kSecond, +1, 0);  // a delayed key, due at 5 s
+  out.recorder.QueueLoadStepped(log, 0, -1, +1);
+  out.recorder.QueueLoadStepped(log, 3 * kSecond, +1, 0);  // added at 3 s ...
+  out.recorder.QueueLoadStepped(log, 3 * kSecond, -1, 0);  // ... and taken at once
+  out.recorder.QueueLoadStepped(log, 7 * kSecond, -1, 0);
+  const nlohmann::json doc = nlohmann::json::parse(TraceJson(out));
+  std::vector<nlohmann::json> samples;
+  for (const nlohmann::json& e : doc["traceEvents"]) {
+    if (e["ph"] == "C" && e["name"] == "machinepool queue") samples.push_back(e);
+  }
+  ASSERT_EQ(samples.size(), 3u) << doc.dump();
+  EXPECT_EQ(samples[0]["pid"], 2);  // the process after the pools'
+  EXPECT_EQ(samples[0]["ts"], 0);
+  EXPECT_EQ(samples[0]["args"], (nlohmann::json{{"busy", 1}, {"depth", 0}}));
+  EXPECT_EQ(samples[1]["ts"], 5 * kSecond);
+  EXPECT_EQ(samples[1]["args"], (nlohmann::json{{"busy", 1}, {"depth", 1}}));
+  EXPECT_EQ(samples[2]["ts"], 7 * kSecond);
+  EXPECT_EQ(samples[2]["args"], (nlohmann::json{{"busy", 1}, {"depth", 0}}));
+}
+
 }  // namespace
 }  // namespace mpsim
