@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "models/common/infra_provider.h"
+#include "models/common/instance_stage.h"
 #include "scenario/scenario.pb.h"
 #include "sim/scenario_schema.h"
 
@@ -47,6 +48,9 @@ struct ProviderRegistration {
   std::unique_ptr<InfraProvider> (*make)(const ProviderContext& ctx) = nullptr;
   // The provider's controllers that reports name by their kind.
   std::vector<ControllerWords> controllers;
+  // The values its model writes in Instance "state" timeline rows, each with
+  // what it means to the reports (critical paths, the trace's tracks).
+  std::vector<InstanceStateName> instance_states;
 };
 
 // Every provider, in the order reports list them.

@@ -1,44 +1,23 @@
 #include "app/report/instance_states.h"
 
-#include <array>
-#include <utility>
+#include <unordered_map>
+
+#include "models/registry.h"
 
 namespace mpsim {
-namespace {
-
-// test provider, AWS ASG lifecycle states, GCE instance status, Azure VMSS
-// provisioning states. New clouds add their names here.
-constexpr std::array<std::pair<std::string_view, InstanceStage>, 20> kStates{{
-    {"Launching", InstanceStage::kCreating},
-    {"Pending", InstanceStage::kCreating},
-    {"PROVISIONING", InstanceStage::kCreating},
-    {"STAGING", InstanceStage::kCreating},
-    {"Creating", InstanceStage::kCreating},
-    {"Running", InstanceStage::kRunning},
-    {"InService", InstanceStage::kRunning},
-    // An ASG launch hook holds a running, booting instance in Pending:Wait.
-    {"Pending:Wait", InstanceStage::kRunning},
-    {"Pending:Proceed", InstanceStage::kRunning},
-    {"RUNNING", InstanceStage::kRunning},
-    {"Succeeded", InstanceStage::kRunning},
-    {"Deleting", InstanceStage::kDeleting},
-    {"Terminating", InstanceStage::kDeleting},
-    {"Terminating:Wait", InstanceStage::kDeleting},
-    {"Terminating:Proceed", InstanceStage::kDeleting},
-    {"STOPPING", InstanceStage::kDeleting},
-    {"Terminated", InstanceStage::kGone},
-    {"TERMINATED", InstanceStage::kGone},
-    {"Deleted", InstanceStage::kGone},
-    {"Failed", InstanceStage::kFailed},
-}};
-
-}  // namespace
 
 InstanceStage StageOf(std::string_view state) {
-  for (const auto& [name, stage] : kStates) {
-    if (name == state) return stage;
-  }
-  return InstanceStage::kOther;
+  // Built once from the registration list; a name two providers list keeps
+  // the first one's stage.
+  static const std::unordered_map<std::string_view, InstanceStage> kStages = [] {
+    std::unordered_map<std::string_view, InstanceStage> m;
+    for (const ProviderRegistration& p : Providers()) {
+      for (const InstanceStateName& s : p.instance_states) m.try_emplace(s.state, s.stage);
+    }
+    return m;
+  }();
+  auto it = kStages.find(state);
+  return it == kStages.end() ? InstanceStage::kOther : it->second;
 }
 
 }  // namespace mpsim

@@ -1,23 +1,14 @@
-// What each cloud's instance state names mean for a report: the timeline
-// keeps the cloud's own words (InService, RUNNING, Succeeded ...), reports
-// need to know which of them mean "running" and which mean "gone".
+// The stage of an Instance "state" row's value, whichever provider wrote it.
 #pragma once
 
 #include <string_view>
 
+#include "models/common/instance_stage.h"
+
 namespace mpsim {
 
-enum class InstanceStage {
-  kCreating,  // accepted by the cloud, not running yet (Pending, PROVISIONING, Creating)
-  kRunning,   // running, OS booting or booted (InService, RUNNING, Succeeded)
-  kDeleting,  // being deleted (Terminating, STOPPING, Deleting)
-  kGone,      // deleted (Terminated, TERMINATED, Deleted)
-  kFailed,    // the cloud gave up on it (VMSS Failed)
-  kOther,     // a name this table does not know
-};
-
-// The stage of `state`, a value of an Instance "state" row of any provider
-// (test, asg, mig, vmss).
+// The stage of `state` as the registered providers list it
+// (ProviderRegistration::instance_states); kOther for a name none lists.
 InstanceStage StageOf(std::string_view state);
 
 }  // namespace mpsim

@@ -85,7 +85,16 @@ ProviderRegistration Registration() {
           // docs/reference/capi-core.md §7).
           .controllers = {{.controller = "awsmachinepool",
                            .title = "AWSMachinePool",
-                           .resync_stall = "CAPA#4618, cluster-api#4062"}}};
+                           .resync_stall = "CAPA#4618, cluster-api#4062"}},
+          // A launch hook holds a running, booting instance in Pending:Wait.
+          .instance_states = {{"Pending", InstanceStage::kCreating},
+                              {"InService", InstanceStage::kRunning},
+                              {"Pending:Wait", InstanceStage::kRunning},
+                              {"Pending:Proceed", InstanceStage::kRunning},
+                              {"Terminating", InstanceStage::kDeleting},
+                              {"Terminating:Wait", InstanceStage::kDeleting},
+                              {"Terminating:Proceed", InstanceStage::kDeleting},
+                              {"Terminated", InstanceStage::kGone}}};
 }
 
 }  // namespace mpsim::asg

@@ -103,7 +103,12 @@ ProviderRegistration Registration() {
           .make = [](const ProviderContext& ctx) -> std::unique_ptr<InfraProvider> {
             return std::make_unique<MigProvider>(ctx);
           },
-          .controllers = {{.controller = "gcpmachinepool", .title = "GCPMachinePool"}}};
+          .controllers = {{.controller = "gcpmachinepool", .title = "GCPMachinePool"}},
+          .instance_states = {{"PROVISIONING", InstanceStage::kCreating},
+                              {"STAGING", InstanceStage::kCreating},
+                              {"RUNNING", InstanceStage::kRunning},
+                              {"STOPPING", InstanceStage::kDeleting},
+                              {"TERMINATED", InstanceStage::kGone}}};
 }
 
 }  // namespace mpsim::mig

@@ -359,8 +359,12 @@ ProviderRegistration Registration() {
           .make = [](const ProviderContext& ctx) -> std::unique_ptr<InfraProvider> {
             return std::make_unique<TestProvider>(ctx);
           },
-          .controllers = {
-              {.controller = "testmachinepool", .title = "test provider's InfraMachinePool"}}};
+          .controllers = {{.controller = "testmachinepool",
+                           .title = "test provider's InfraMachinePool"}},
+          .instance_states = {{"Launching", InstanceStage::kCreating},
+                              {"Running", InstanceStage::kRunning},
+                              {"Deleting", InstanceStage::kDeleting},
+                              {"Terminated", InstanceStage::kGone}}};
 }
 
 }  // namespace test

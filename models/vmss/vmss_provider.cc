@@ -121,7 +121,12 @@ ProviderRegistration Registration() {
           .make = [](const ProviderContext& ctx) -> std::unique_ptr<InfraProvider> {
             return std::make_unique<VmssProvider>(ctx);
           },
-          .controllers = {{.controller = "azuremachinepool", .title = "AzureMachinePool"}}};
+          .controllers = {{.controller = "azuremachinepool", .title = "AzureMachinePool"}},
+          .instance_states = {{"Creating", InstanceStage::kCreating},
+                              {"Succeeded", InstanceStage::kRunning},
+                              {"Deleting", InstanceStage::kDeleting},
+                              {"Deleted", InstanceStage::kGone},
+                              {"Failed", InstanceStage::kFailed}}};
 }
 
 }  // namespace mpsim::vmss
