@@ -1,6 +1,6 @@
 // The Scaleway scenario library through the real `mpsim check` (issue 51):
-// scale-up (10 and 1,000 nodes), scale-down, upgrade, deletion and a
-// capacity shortage; the refusal of `deleteMachine` (CAPS has no MachinePool
+// scale-up (10 and 1,000 nodes), scale-down, upgrade, deletion, a capacity
+// shortage and a pause; the refusal of `deleteMachine` (CAPS has no MachinePool
 // Machines, docs/reference/oci-scaleway.md §3.4); the block's rules.
 #include <gtest/gtest.h>
 
