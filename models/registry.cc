@@ -4,6 +4,7 @@
 #include "models/registry.h"
 
 #include "models/asg/asg_schema.h"
+#include "models/kapsule/kapsule_schema.h"
 #include "models/mig/mig_schema.h"
 #include "models/mig/mig_validate.h"
 #include "models/test/test_schema.h"
@@ -13,10 +14,8 @@ namespace mpsim {
 
 const std::vector<ProviderRegistration>& Providers() {
   static const std::vector<ProviderRegistration> providers = {
-      test::Registration(),
-      asg::Registration(),
-      vmss::Registration(),
-      mig::Registration(),
+      test::Registration(), asg::Registration(),     vmss::Registration(),
+      mig::Registration(),  kapsule::Registration(),
   };
   return providers;
 }
