@@ -6,6 +6,7 @@
 #include "models/asg/asg_schema.h"
 #include "models/mig/mig_schema.h"
 #include "models/mig/mig_validate.h"
+#include "models/oci/oci_schema.h"
 #include "models/test/test_schema.h"
 #include "models/vmss/vmss_schema.h"
 
@@ -13,10 +14,8 @@ namespace mpsim {
 
 const std::vector<ProviderRegistration>& Providers() {
   static const std::vector<ProviderRegistration> providers = {
-      test::Registration(),
-      asg::Registration(),
-      vmss::Registration(),
-      mig::Registration(),
+      test::Registration(), asg::Registration(), vmss::Registration(),
+      mig::Registration(),  oci::Registration(), oci::OkeRegistration(),
   };
   return providers;
 }
