@@ -73,7 +73,7 @@ void Fleet::Place(uint64_t seq) {
 void Fleet::Boot(uint64_t seq) {
   auto it = members_.find(seq);
   if (it == members_.end() || it->second.phase != Phase::kLaunching) return;
-  SetPhase(seq, &it->second, Phase::kUp);
+  SetPhase(&it->second, Phase::kUp);
   workload_->InstanceBooted(pool_, it->second.name, it->second.provider_id, it->second.version);
   on_change_();
 }
@@ -82,7 +82,7 @@ void Fleet::Terminate(uint64_t seq) {
   auto it = members_.find(seq);
   if (it == members_.end() || it->second.phase == Phase::kGoing) return;
   Member& m = it->second;
-  SetPhase(seq, &m, Phase::kGoing);
+  SetPhase(&m, Phase::kGoing);
   if (m.domain.empty()) std::erase(waiting_, seq);
   loop_->After(Sample(opts_.delete_delay, delete_rng_), [this, seq] {
     auto gone = members_.find(seq);
@@ -139,8 +139,7 @@ std::vector<uint64_t> Fleet::ScaleInOrder(int32_t n) const {
   return out;
 }
 
-void Fleet::SetPhase(uint64_t seq, Member* m, Phase p) {
-  (void)seq;
+void Fleet::SetPhase(Member* m, Phase p) {
   up_ids_stale_ = true;
   const auto word = [this](Phase ph) {
     return ph == Phase::kLaunching ? words_.launching : ph == Phase::kUp ? words_.up : words_.going;

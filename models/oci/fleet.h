@@ -81,7 +81,7 @@ class Fleet {
   std::string PickDomain() const;
   void Place(uint64_t seq);
   void Boot(uint64_t seq);
-  void SetPhase(uint64_t seq, Member* m, Phase p);
+  void SetPhase(Member* m, Phase p);
   void Count(const Member& m, int32_t delta);
   std::string NewName();
 
