@@ -115,7 +115,8 @@ const ProviderIDList& Fleet::UpIds() {
 
 // Members still waiting for capacity go first (assumed: they hold no
 // instance yet); then each removal takes the oldest member of the domain
-// holding the most live ones. Fault domains are not modelled.
+// holding the most live ones, the oldest of the tied domains' first.
+// Fault domains are not modelled.
 std::vector<uint64_t> Fleet::ScaleInOrder(int32_t n) const {
   std::vector<uint64_t> out;
   for (uint64_t w : waiting_) {
@@ -131,7 +132,10 @@ std::vector<uint64_t> Fleet::ScaleInOrder(int32_t n) const {
     size_t most_left = 0;
     for (const auto& [d, seqs] : by_domain) {
       const size_t left = seqs.size() - taken[d];
-      if (left > most_left) most = &d, most_left = left;
+      if (left == 0) continue;
+      const bool older =
+          most != nullptr && left == most_left && seqs[taken[d]] < by_domain[*most][taken[*most]];
+      if (left > most_left || older) most = &d, most_left = left;
     }
     if (most == nullptr) break;
     out.push_back(by_domain[*most][taken[*most]++]);
