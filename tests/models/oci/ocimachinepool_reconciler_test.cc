@@ -196,6 +196,19 @@ TEST_F(OciTest, AnUnexpectedStateIsATerminalFailure) {
   EXPECT_EQ(Calls("oci:ListInstancePools"), calls) << "HasFailed returns before any call";
 }
 
+// oci-scaleway.md §5 row 1: TERMINATING outside deletion is the default
+// branch too (an error and a terminal failure), not a 30 s requeue.
+TEST_F(OciTest, TerminatingOutsideDeletionIsNotAThirtySecondRequeue) {
+  StartRunning(2);
+  ASSERT_TRUE(pool_->Terminate().ok());
+  ASSERT_EQ(pool_->state(), InstancePoolState::kTerminating);
+  Duration d = 0;
+  EXPECT_FALSE(PassStatus(&d).ok());
+  EXPECT_EQ(d, 0);
+  EXPECT_EQ(Imp().status.failure_message,
+            std::optional<std::string>("Instance Pool status \"TERMINATING\" is unexpected"));
+}
+
 // TestDeleteeconciliationFunction / instance pool running (:724):
 // TerminateInstancePool, then 30 s (ctl:447-454); TERMINATING polls at 30 s
 // (ctl:437-440); / instance pool terminated (:747): the instance
