@@ -7,6 +7,7 @@
 #include "models/kapsule/kapsule_schema.h"
 #include "models/mig/mig_schema.h"
 #include "models/mig/mig_validate.h"
+#include "models/oci/oci_schema.h"
 #include "models/test/test_schema.h"
 #include "models/vmss/vmss_schema.h"
 
@@ -14,8 +15,8 @@ namespace mpsim {
 
 const std::vector<ProviderRegistration>& Providers() {
   static const std::vector<ProviderRegistration> providers = {
-      test::Registration(), asg::Registration(),     vmss::Registration(),
-      mig::Registration(),  kapsule::Registration(),
+      test::Registration(), asg::Registration(),    vmss::Registration(),    mig::Registration(),
+      oci::Registration(),  oci::OkeRegistration(), kapsule::Registration(),
   };
   return providers;
 }

@@ -3,6 +3,7 @@
 // added to either must be documented.
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -44,15 +45,27 @@ void CollectKeys(const Descriptor* d, std::set<const Descriptor*>* seen,
   }
 }
 
-// docs/scenarios.md and each provider's section in its folder.
+// docs/scenarios.md and each provider folder's README. A folder may hold
+// more than one block (models/oci/ has `oci` and `oke`), so every block
+// must be named in the README of some folder, its own or the one it shares.
 std::string ScenarioReference() {
   std::string doc = ReadDoc("scenarios.md");
-  for (const ProviderRegistration& p : Providers()) {
-    const std::string own = ReadDoc("../models/" + p.block + "/README.md");
-    EXPECT_FALSE(own.empty()) << "models/" << p.block << "/README.md is missing";
-    doc += own;
+  std::set<std::string> folders;
+  for (const auto& e :
+       std::filesystem::directory_iterator(std::string(MPSIM_SOURCE_DIR) + "/models")) {
+    if (e.is_directory() && e.path().filename() != "common") folders.insert(e.path().filename());
   }
-  return doc;
+  std::string readmes;
+  for (const std::string& f : folders) {
+    const std::string own = ReadDoc("../models/" + f + "/README.md");
+    EXPECT_FALSE(own.empty()) << "models/" << f << "/README.md is missing";
+    readmes += own;
+  }
+  for (const ProviderRegistration& p : Providers()) {
+    EXPECT_NE(readmes.find("`" + p.block + "`"), std::string::npos)
+        << "no models/<folder>/README.md names the block `" << p.block << "`";
+  }
+  return doc + readmes;
 }
 
 TEST(ScenarioDocs, EveryKeyIsDocumented) {
