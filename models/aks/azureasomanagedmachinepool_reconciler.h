@@ -22,11 +22,12 @@
 
 namespace mpsim::aks {
 
+// docs/reference/azure-managed.md §7.
 inline constexpr const char* kAzureAsoManagedMachinePoolFinalizer =
-    "azureasomanagedmachinepool.infrastructure.cluster.x-k8s.io";
-// The annotation recording the resource kinds applied (rr:134-142).
+    "azureASOManagedMachinePool.infrastructure.cluster.x-k8s.io";
+// The annotation recording the resource kinds applied (rr:134-142, §7).
 inline constexpr const char* kAsoResourcesAnnotation =
-    "sigs.k8s.io/cluster-api-provider-azure-aso-resources";
+    "sigs.k8s.io/cluster-api-provider-azure-owned-aso-kinds";
 // The replicas-managed-by value the mutator sets under autoscaling (mut:117).
 inline constexpr const char* kAksReplicasManager = "aks";
 

@@ -23,6 +23,7 @@
 
 namespace mpsim::aks {
 
+// infrav1.ClusterFinalizer, which the AMMP uses too (docs/reference/azure-managed.md §7).
 inline constexpr const char* kAzureManagedMachinePoolFinalizer =
     "azurecluster.infrastructure.cluster.x-k8s.io";
 inline constexpr const char* kReplicasManagedByAnnotation = "cluster.x-k8s.io/replicas-managed-by";
