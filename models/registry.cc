@@ -3,6 +3,7 @@
 // Providers() (and its block to scenario/scenario.proto).
 #include "models/registry.h"
 
+#include "models/aks/aks_schema.h"
 #include "models/asg/asg_schema.h"
 #include "models/kapsule/kapsule_schema.h"
 #include "models/mig/mig_schema.h"
@@ -15,8 +16,8 @@ namespace mpsim {
 
 const std::vector<ProviderRegistration>& Providers() {
   static const std::vector<ProviderRegistration> providers = {
-      test::Registration(), asg::Registration(),    vmss::Registration(),    mig::Registration(),
-      oci::Registration(),  oci::OkeRegistration(), kapsule::Registration(),
+      test::Registration(), asg::Registration(), vmss::Registration(),   mig::Registration(),
+      aks::Registration(),  oci::Registration(), oci::OkeRegistration(), kapsule::Registration(),
   };
   return providers;
 }
