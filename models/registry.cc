@@ -4,8 +4,10 @@
 #include "models/registry.h"
 
 #include "models/asg/asg_schema.h"
+#include "models/eks/eks_schema.h"
 #include "models/mig/mig_schema.h"
 #include "models/mig/mig_validate.h"
+#include "models/rosa/rosa_schema.h"
 #include "models/test/test_schema.h"
 #include "models/vmss/vmss_schema.h"
 
@@ -13,10 +15,8 @@ namespace mpsim {
 
 const std::vector<ProviderRegistration>& Providers() {
   static const std::vector<ProviderRegistration> providers = {
-      test::Registration(),
-      asg::Registration(),
-      vmss::Registration(),
-      mig::Registration(),
+      test::Registration(), asg::Registration(), vmss::Registration(),
+      mig::Registration(),  eks::Registration(), rosa::Registration(),
   };
   return providers;
 }
