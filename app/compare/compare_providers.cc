@@ -15,6 +15,7 @@
 #include "app/report/atomic_file.h"
 #include "app/report/outputs.h"
 #include "app/world.h"
+#include "models/registry.h"
 #include "scenario/loader.h"
 
 namespace mpsim {
@@ -24,11 +25,11 @@ using nlohmann::json;
 
 // DESIGN.md: these keys mean the same on every cloud.
 constexpr const char* kSharedKeys[] = {"zones", "capacity", "launchDelay", "deleteDelay"};
-constexpr const char* kProviders[] = {"asg", "vmss", "mig", "test"};
 
+// Every block of the registration list (models/registry.cc).
 bool KnownProvider(const std::string& p) {
-  for (const char* k : kProviders) {
-    if (p == k) return true;
+  for (const ProviderRegistration& r : Providers()) {
+    if (p == r.block) return true;
   }
   return false;
 }
@@ -151,7 +152,7 @@ int CompareProvidersCommand(const CompareProvidersArgs& args) {
   for (const std::string& p : args.providers) {
     if (!KnownProvider(p)) {
       std::cerr << "error: compare: unknown provider \"" << p << "\" in --providers; expected "
-                << "asg, vmss, mig or test\n";
+                << "one of " << AvailableProviders() << "\n";
       return kExitBadInput;
     }
   }

@@ -292,12 +292,18 @@ Status AwsManagedMachinePoolReconciler::Poll(const Request& req, const Pool& poo
     }
   }
   const Duration remaining = pool.node_group->options().max_wait - (clock_->Now() - w.start);
-  if (WaiterExhausted(remaining)) {
+  const Duration delay =
+      WaiterExhausted(remaining)
+          ? 0
+          : ComputeDelay(w.attempt, kWaiterMinDelay, kWaiterMaxDelay, remaining, pool.waiter_rng);
+  // A delay of 0 (the budget left is exactly the minimum) is one more poll
+  // at once, after which real time has eaten into the minimum: the end.
+  if (delay <= 0) {
+    if (!WaiterExhausted(remaining)) Call(req.key.name, "eks:DescribeNodegroup");
     return done(Status::Timeout(std::string("exceeded max wait time for ") +
                                 (deleted ? "NodegroupDeleted" : "NodegroupActive") + " waiter"));
   }
-  result->hold_for =
-      ComputeDelay(w.attempt, kWaiterMinDelay, kWaiterMaxDelay, remaining, pool.waiter_rng);
+  result->hold_for = delay;
   return Status::Ok();
 }
 

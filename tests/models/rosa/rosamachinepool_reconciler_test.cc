@@ -122,7 +122,9 @@ TEST_F(RosaControllerTest, DeleteLetsGoAtOnce) {
   Pass();
   EXPECT_EQ(Calls("ocm:DeleteNodePool"), 1u);
   EXPECT_FALSE(client_.infra_machine_pools().Has(kRosaKey));
-  EXPECT_EQ(np_->RunningOrPending().size(), 0u) << "terminating";
+  EXPECT_EQ(np_->RunningOrPending().size(), 2u) << "the instances outlive the object";
+  RunTo(loop_.Now() + kSecond);
+  EXPECT_EQ(np_->RunningOrPending().size(), 0u) << "shutting down";
 }
 
 // §3.4: the list is EC2 instances running or pending, so it names instances
