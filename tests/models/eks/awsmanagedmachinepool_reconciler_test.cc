@@ -78,6 +78,25 @@ TEST_F(EksControllerTest, VersionUpdateSendsTheNextMinorOnly) {
   EXPECT_EQ(ng_->status(), NodegroupStatus::kUpdating);
 }
 
+// §1.7 "Stale node group": a version and a size change in one pass; the
+// config step compares with the node group described before the version
+// call, so UpdateNodegroupConfig is sent while the group is UPDATING and
+// refused (ResourceInUseException, unverified); the error fails the pass.
+TEST_F(EksControllerTest, ConfigAfterVersionInOnePassIsSentWhileUpdating) {
+  Start(2);
+  ASSERT_TRUE(Pass().ok());
+  SetMachinePool([](MachinePool* mp) {
+    mp->spec.template_.spec.version = "v1.31.0";
+    mp->spec.replicas = 3;
+  });
+  Result res;
+  const Status s = Call(&res);
+  EXPECT_EQ(Calls("eks:UpdateNodegroupVersion"), 1u);
+  EXPECT_EQ(Calls("eks:UpdateNodegroupConfig"), 1u);
+  EXPECT_TRUE(s.IsConflict()) << s.message();
+  EXPECT_NE(s.message().find("ResourceInUseException"), std::string::npos) << s.message();
+}
+
 // §1.6: the group is never downgraded.
 TEST_F(EksControllerTest, NoDowngrade) {
   Start(1);
