@@ -20,6 +20,12 @@ struct Request {
 struct Result {
   bool requeue = false;
   Duration requeue_after = 0;
+  // Not in ctrl.Result: the pass is not over but blocked inside itself (a
+  // client-side waiter polling a remote operation). Its worker stays held and
+  // the same reconciler is called again for the same request after hold_for;
+  // the last call's answer is the pass's. 0: the pass ends now. Ignored on
+  // error.
+  Duration hold_for = 0;
   bool operator==(const Result&) const = default;
 };
 

@@ -5,10 +5,12 @@
 
 #include "models/aks/aks_schema.h"
 #include "models/asg/asg_schema.h"
+#include "models/eks/eks_schema.h"
 #include "models/kapsule/kapsule_schema.h"
 #include "models/mig/mig_schema.h"
 #include "models/mig/mig_validate.h"
 #include "models/oci/oci_schema.h"
+#include "models/rosa/rosa_schema.h"
 #include "models/test/test_schema.h"
 #include "models/vmss/vmss_schema.h"
 
@@ -16,8 +18,9 @@ namespace mpsim {
 
 const std::vector<ProviderRegistration>& Providers() {
   static const std::vector<ProviderRegistration> providers = {
-      test::Registration(), asg::Registration(), vmss::Registration(),   mig::Registration(),
-      aks::Registration(),  oci::Registration(), oci::OkeRegistration(), kapsule::Registration(),
+      test::Registration(),   asg::Registration(),     vmss::Registration(), mig::Registration(),
+      aks::Registration(),    eks::Registration(),     rosa::Registration(), oci::Registration(),
+      oci::OkeRegistration(), kapsule::Registration(),
   };
   return providers;
 }

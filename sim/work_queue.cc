@@ -199,12 +199,32 @@ void WorkQueue::Begin(const Request& r) {
     busy += static_cast<Duration>(listed) * opts_.per_object_listed;
   }
   ++reconciles_;
-  if (!status.ok()) ++errors_;
   if (stopped_) return;
+  in_flight_.at(r).busy = busy;
+  AfterCall(r, std::move(status), result);
+}
+
+// A held pass (Result::hold_for) keeps its worker: the key stays in flight,
+// so events meanwhile only mark it dirty, and the reconciler is called again
+// when the hold ends. The busy time is spent once, after the last call.
+void WorkQueue::AfterCall(const Request& r, Status status, const Result& result) {
   InFlight& f = in_flight_.at(r);
+  if (status.ok() && result.hold_for > 0) {
+    f.end_event = loop_->After(result.hold_for, [this, r] { Resume(r); });
+    return;
+  }
+  if (!status.ok()) ++errors_;
   f.status = std::move(status);
   f.result = result;
-  f.end_event = loop_->After(busy, [this, r] { Finish(r); });
+  f.end_event = loop_->After(f.busy, [this, r] { Finish(r); });
+}
+
+void WorkQueue::Resume(const Request& r) {
+  Check(in_flight_.contains(r), "resumed a key no worker holds");
+  Result result;
+  Status status = reconcile_(r, &result);
+  if (stopped_) return;
+  AfterCall(r, std::move(status), result);
 }
 
 void WorkQueue::Finish(const Request& r) {

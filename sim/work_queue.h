@@ -88,9 +88,10 @@ class WorkQueue {
   // (steps that take effect later come before others taken after them).
   void OnLoad(LoadObserver f);
 
-  // Reconcile calls made so far (counted when the reconciler runs).
+  // Reconcile passes started so far (counted when the reconciler runs; a
+  // pass held by Result::hold_for counts once however often it is resumed).
   uint64_t reconciles() const { return reconciles_; }
-  // Of those, the calls that returned an error.
+  // Of those, the passes that ended with an error.
   uint64_t errors() const { return errors_; }
   // Keys waiting in the queue, due or delayed (a dirty key counts once).
   size_t pending() const { return entries_.size(); }
@@ -112,8 +113,9 @@ class WorkQueue {
     Time start;
     Status status;
     Result result;
-    EventId end_event;
+    EventId end_event;  // the pass's end, or its next resumption while held
     RequeueReason woken_by;
+    Duration busy = 0;  // the worker's busy time, spent after the last call
   };
   struct KeyState {
     int failures = 0;
@@ -136,6 +138,11 @@ class WorkQueue {
   bool PostponeForRateLimit(const Request& r);
   // Takes r off the queue and calls the reconciler.
   void Begin(const Request& r);
+  // Schedules the end of r's pass, or its resumption if the reconciler
+  // answered Result::hold_for.
+  void AfterCall(const Request& r, Status status, const Result& result);
+  // Calls the reconciler again for a held pass; its worker stays taken.
+  void Resume(const Request& r);
   // The worker holding r becomes free; the outcome is applied.
   void Finish(const Request& r);
   void ApplyOutcome(const Request& r, const InFlight& f);

@@ -304,6 +304,49 @@ TEST_F(WorkQueueTest, RequeueTrueIsRateLimitedAndCountsFailures) {
   EXPECT_EQ(q.errors(), 0u);
 }
 
+// Result::hold_for: a pass blocked inside itself keeps its worker. One
+// worker, key a held twice (30 s, then 45 s), then done: b waits for it.
+TEST_F(WorkQueueTest, HeldPassKeepsItsWorkerUntilItEnds) {
+  WorkQueue& q = Make(Opts(1, RateLimitPolicy::ControllerRuntimeDefault(), kSecond));
+  std::vector<Time> calls_at;
+  behaviour_ = [&](const Request& r, Result* res) {
+    calls_at.push_back(loop_.Now());
+    if (r.key.name == "a" && calls_at.size() == 1) res->hold_for = 30 * kSecond;
+    if (r.key.name == "a" && calls_at.size() == 2) res->hold_for = 45 * kSecond;
+    return Status::Ok();
+  };
+  q.Add(Key("a"));
+  At(kSecond, [&q] { q.Add(Key("b")); });
+  At(10 * kSecond, [&q] { q.Add(Key("a")); });  // dirty while held
+  RunUntil(kMinute * 5);
+  // a: called at 0, 30 s, 75 s; its busy second after the last call; then
+  // b (queued at 1 s) and a again (dirty), one at a time.
+  EXPECT_EQ(calls_at,
+            (std::vector<Time>{0, 30 * kSecond, 75 * kSecond, 76 * kSecond, 77 * kSecond}));
+  ASSERT_GE(records_.size(), 1u);
+  EXPECT_EQ(records_[0].start, 0);
+  EXPECT_EQ(records_[0].end, 76 * kSecond);
+  EXPECT_EQ(q.reconciles(), 3u) << "a held pass counts once";
+}
+
+// The last call's answer is the pass's: an error after a hold is backed off.
+TEST_F(WorkQueueTest, HeldPassEndsWithItsLastAnswer) {
+  WorkQueue& q = Make(Opts(1, RateLimitPolicy::ControllerRuntimeDefault(), 0));
+  behaviour_ = [this](const Request&, Result* res) {
+    if (calls_ == 1) {
+      res->hold_for = 30 * kSecond;
+      return Status::Ok();
+    }
+    if (calls_ == 2) return Status::Timeout("exceeded max wait time");
+    return Status::Ok();
+  };
+  q.Add(Key("a"));
+  RunUntil(kMinute);
+  EXPECT_EQ(Starts(), (std::vector<Time>{0, 30 * kSecond + 5'000}));
+  EXPECT_EQ(Delays(RequeueReason::kBackoff), (std::vector<Duration>{5'000}));
+  EXPECT_EQ(q.errors(), 1u);
+}
+
 TEST_F(WorkQueueTest, RequeueAfterRaisedToOneSecondUnderClusterApi) {
   WorkQueue& q = Make(Opts(1, RateLimitPolicy::ClusterApi(), 0));
   behaviour_ = [this](const Request&, Result* res) {

@@ -1,0 +1,21 @@
+#include "models/rosa/rosa_options.h"
+
+#include "sim/distribution_proto.h"
+
+namespace mpsim::rosa {
+
+RosaOptions ToRosaOptions(const proto::RosaProvider& p) {
+  RosaOptions o;
+  if (!p.zones().empty()) o.zone = p.zones(0);
+  o.capacity.insert(p.capacity().begin(), p.capacity().end());
+  o.launch_delay = ToDistSpec(p.launch_delay());
+  o.delete_delay = ToDistSpec(p.delete_delay());
+  o.reaction_delay = ToDistSpec(p.reaction_delay());
+  o.launch_retry = ToDistSpec(p.launch_retry());
+  o.upgrade_start_delay = ToDistSpec(p.upgrade_start_delay());
+  o.max_surge = p.max_surge();
+  o.max_unavailable = p.max_unavailable();
+  return o;
+}
+
+}  // namespace mpsim::rosa
