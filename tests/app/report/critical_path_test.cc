@@ -8,6 +8,7 @@
 #include <string>
 
 #include "app/report/instance_states.h"
+#include "models/registry.h"
 
 namespace mpsim {
 namespace {
@@ -232,7 +233,16 @@ TEST(InstanceStates, EveryProvidersNames) {
   for (const char* s : {"Terminated", "TERMINATED", "Deleted"})
     EXPECT_EQ(StageOf(s), InstanceStage::kGone) << s;
   EXPECT_EQ(StageOf("Failed"), InstanceStage::kFailed);
-  EXPECT_EQ(StageOf("running"), InstanceStage::kOther);
+  EXPECT_EQ(StageOf("Hibernated"), InstanceStage::kOther);  // a name no provider lists
+}
+
+// A name two providers list means the same to both (StageOf keeps the
+// first provider's stage).
+TEST(InstanceStates, ProvidersAgreeOnSharedNames) {
+  for (const ProviderRegistration& p : Providers()) {
+    for (const InstanceStateName& s : p.instance_states)
+      EXPECT_EQ(StageOf(s.state), s.stage) << p.block << " " << s.state;
+  }
 }
 
 }  // namespace
