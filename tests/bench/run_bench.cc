@@ -142,8 +142,16 @@ BENCHMARK_CAPTURE(RunAsCli, asg_world_freed, "asg", true)
 BENCHMARK_CAPTURE(TextsBesidePaths, test_beside, "test", true)
     ->Arg(10000)
     ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(TextsBesidePaths, test_beside, "test", true)
+    ->Arg(100000)
+    ->Iterations(1)
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(TextsBesidePaths, test_after, "test", false)
     ->Arg(10000)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(TextsBesidePaths, test_after, "test", false)
+    ->Arg(100000)
+    ->Iterations(1)
     ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(ScaleUp, asg, "asg")->Arg(100000)->Iterations(1)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(ScaleUp, mig, "mig")->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond);
