@@ -17,6 +17,9 @@
 
 namespace mpsim::oci {
 
+// Cluster API's annotation for replicas an external autoscaler owns; both
+// OCI controllers then leave the pool's size alone.
+inline constexpr const char* kReplicasManagedBy = "cluster.x-k8s.io/replicas-managed-by";
 inline constexpr const char* kOciMachinePoolKind = "OCIMachinePool";
 inline constexpr const char* kOciMachinePoolFinalizer =
     "ocimachinepool.infrastructure.cluster.x-k8s.io";

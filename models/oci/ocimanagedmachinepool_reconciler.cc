@@ -7,7 +7,6 @@
 namespace mpsim::oci {
 namespace {
 
-constexpr const char* kReplicasManagedBy = "cluster.x-k8s.io/replicas-managed-by";
 constexpr const char* kNodePoolReady = "NodePoolReady";
 
 void SetReady(InfraMachinePool* imp, const char* status, const char* reason, const char* severity,
