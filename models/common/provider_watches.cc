@@ -2,10 +2,12 @@
 
 namespace mpsim {
 
-void WatchProviderPools(Builder* b, const std::string& kind) {
-  b->WatchInfraMachinePools([kind](const WatchEvent<InfraMachinePool>& ev) {
+void WatchProviderPools(Builder* b, const std::string& kind, PoolStatusUpdates status) {
+  const bool drop_status_only = status == PoolStatusUpdates::kDropped;
+  b->WatchInfraMachinePools([kind, drop_status_only](const WatchEvent<InfraMachinePool>& ev) {
     if (ev.obj.kind != kind) return std::vector<Request>{};
-    if (ev.old != nullptr && ev.old->spec == ev.obj.spec && ev.old->meta == ev.obj.meta) {
+    if (drop_status_only && ev.old != nullptr && ev.old->spec == ev.obj.spec &&
+        ev.old->meta == ev.obj.meta) {
       return std::vector<Request>{};
     }
     return std::vector<Request>{{ev.obj.meta.Key()}};

@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "models/common/infra_pool_report.h"
+#include "models/common/provider_watches.h"
 #include "models/eks/sdk_waiter.h"
 
 namespace mpsim::eks {
@@ -74,15 +75,7 @@ AwsManagedMachinePoolReconciler::AwsManagedMachinePoolReconciler(Client* client,
 // AWSManagedControlPlane watch has nothing to map in the model, whose
 // control plane is ready throughout.
 void AwsManagedMachinePoolReconciler::Setup(Builder* b) {
-  b->WatchInfraMachinePools([](const WatchEvent<InfraMachinePool>& ev) {
-    if (ev.obj.kind != kAwsManagedMachinePoolKind) return std::vector<Request>{};
-    return std::vector<Request>{{ev.obj.meta.Key()}};
-  });
-  b->WatchMachinePools([](const WatchEvent<MachinePool>& ev) {
-    const ObjectReference& ref = ev.obj.spec.template_.spec.infrastructure_ref;
-    if (ref.kind != kAwsManagedMachinePoolKind) return std::vector<Request>{};
-    return std::vector<Request>{{{ev.obj.meta.ns, ref.name}}};
-  });
+  WatchProviderPools(b, kAwsManagedMachinePoolKind, PoolStatusUpdates::kKept);
 }
 
 // ctl:96-266. A pass held inside a waiter comes back here at each poll.

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "models/common/provider_watches.h"
+
 namespace mpsim::kapsule {
 
 ScalewayManagedMachinePoolReconciler::ScalewayManagedMachinePoolReconciler(
@@ -9,15 +11,7 @@ ScalewayManagedMachinePoolReconciler::ScalewayManagedMachinePoolReconciler(
     : client_(client), clock_(clock), rec_(rec), pools_(std::move(pools)) {}
 
 void ScalewayManagedMachinePoolReconciler::Setup(Builder* b) {
-  b->WatchInfraMachinePools([](const WatchEvent<InfraMachinePool>& ev) {
-    if (ev.obj.kind != kScalewayManagedMachinePoolKind) return std::vector<Request>{};
-    return std::vector<Request>{{ev.obj.meta.Key()}};
-  });
-  b->WatchMachinePools([](const WatchEvent<MachinePool>& ev) {
-    const ObjectReference& ref = ev.obj.spec.template_.spec.infrastructure_ref;
-    if (ref.kind != kScalewayManagedMachinePoolKind) return std::vector<Request>{};
-    return std::vector<Request>{{{ev.obj.meta.ns, ref.name}}};
-  });
+  WatchProviderPools(b, kScalewayManagedMachinePoolKind, PoolStatusUpdates::kKept);
   // ClusterPausedTransitionsOrInfrastructureProvisioned: a pause or resume
   // wakes every pool of the cluster (the model's pools share its one cluster).
   b->WatchClusters([this](const WatchEvent<Cluster>& ev) {

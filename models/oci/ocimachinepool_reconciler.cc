@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "models/common/bootstrap_data.h"
+#include "models/common/provider_watches.h"
 
 namespace mpsim::oci {
 namespace {
@@ -35,15 +36,7 @@ OciMachinePoolReconciler::OciMachinePoolReconciler(Client* client, const Clock* 
 // For(&OCIMachinePool{}) with no predicate, so status patches wake it too,
 // and MachinePools mapped to their infrastructureRef (ctl SetupWithManager).
 void OciMachinePoolReconciler::Setup(Builder* b) {
-  b->WatchInfraMachinePools([](const WatchEvent<InfraMachinePool>& ev) {
-    if (ev.obj.kind != kOciMachinePoolKind) return std::vector<Request>{};
-    return std::vector<Request>{{ev.obj.meta.Key()}};
-  });
-  b->WatchMachinePools([](const WatchEvent<MachinePool>& ev) {
-    const ObjectReference& ref = ev.obj.spec.template_.spec.infrastructure_ref;
-    if (ref.kind != kOciMachinePoolKind) return std::vector<Request>{};
-    return std::vector<Request>{{{ev.obj.meta.ns, ref.name}}};
-  });
+  WatchProviderPools(b, kOciMachinePoolKind, PoolStatusUpdates::kKept);
 }
 
 Status OciMachinePoolReconciler::Reconcile(const Request& req, Result* result) {

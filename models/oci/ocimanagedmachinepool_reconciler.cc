@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "models/common/provider_watches.h"
 #include "models/oci/ocimachinepool_reconciler.h"
 
 namespace mpsim::oci {
@@ -25,15 +26,7 @@ OciManagedMachinePoolReconciler::OciManagedMachinePoolReconciler(
 // For(&OCIManagedMachinePool{}) with no predicate, as OCIMachinePool's, and
 // MachinePools mapped to their infrastructureRef.
 void OciManagedMachinePoolReconciler::Setup(Builder* b) {
-  b->WatchInfraMachinePools([](const WatchEvent<InfraMachinePool>& ev) {
-    if (ev.obj.kind != kOciManagedMachinePoolKind) return std::vector<Request>{};
-    return std::vector<Request>{{ev.obj.meta.Key()}};
-  });
-  b->WatchMachinePools([](const WatchEvent<MachinePool>& ev) {
-    const ObjectReference& ref = ev.obj.spec.template_.spec.infrastructure_ref;
-    if (ref.kind != kOciManagedMachinePoolKind) return std::vector<Request>{};
-    return std::vector<Request>{{{ev.obj.meta.ns, ref.name}}};
-  });
+  WatchProviderPools(b, kOciManagedMachinePoolKind, PoolStatusUpdates::kKept);
 }
 
 Status OciManagedMachinePoolReconciler::Reconcile(const Request& req, Result* result) {

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <vector>
 
+#include "models/common/provider_watches.h"
+
 namespace mpsim::rosa {
 
 RosaMachinePoolReconciler::RosaMachinePoolReconciler(Client* client, const Clock* clock,
@@ -14,15 +16,7 @@ RosaMachinePoolReconciler::RosaMachinePoolReconciler(Client* client, const Clock
 // MachinePool mapped to its infrastructure object. The ROSAControlPlane
 // watch has nothing to map: the model's control plane is ready throughout.
 void RosaMachinePoolReconciler::Setup(Builder* b) {
-  b->WatchInfraMachinePools([](const WatchEvent<InfraMachinePool>& ev) {
-    if (ev.obj.kind != kRosaMachinePoolKind) return std::vector<Request>{};
-    return std::vector<Request>{{ev.obj.meta.Key()}};
-  });
-  b->WatchMachinePools([](const WatchEvent<MachinePool>& ev) {
-    const ObjectReference& ref = ev.obj.spec.template_.spec.infrastructure_ref;
-    if (ref.kind != kRosaMachinePoolKind) return std::vector<Request>{};
-    return std::vector<Request>{{{ev.obj.meta.ns, ref.name}}};
-  });
+  WatchProviderPools(b, kRosaMachinePoolKind, PoolStatusUpdates::kKept);
 }
 
 // rctl:86-312.
