@@ -240,6 +240,9 @@ struct MachineStatus {
   std::optional<bool> infrastructure_provisioned;
   bool operator==(const MachineStatus&) const = default;
 };
+// Marks a Machine to be the first to go when its MachineSet or MachinePool
+// scales in (the cluster autoscaler sets it, docs/reference/autoscaler.md §6.6).
+inline constexpr const char* kDeleteMachineAnnotation = "cluster.x-k8s.io/delete-machine";
 struct Machine {
   static constexpr const char* kKind = "Machine";
   ObjectMeta meta;

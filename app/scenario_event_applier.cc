@@ -2,12 +2,23 @@
 
 #include <utility>
 
+#include "api/quantity.h"
 #include "app/delete_machine.h"
 
 namespace mpsim {
 namespace {
 
 constexpr const char* kReplicasManagedBy = "cluster.x-k8s.io/replicas-managed-by";
+
+// Validation has parsed both quantities.
+Resources PodRequest(const proto::Event::Pods& p) {
+  Resources r;
+  (void)ParseQuantityMilli(p.cpu(), &r.cpu_milli);
+  int64_t memory_milli = 0;
+  (void)ParseQuantityMilli(p.memory(), &memory_milli);
+  r.memory_bytes = memory_milli / 1000;
+  return r;
+}
 
 }  // namespace
 
@@ -98,6 +109,12 @@ void ScenarioEventApplier::Apply(const proto::Event& e) {
       break;
     case proto::Event::kSetInfraPoolSpec:
       SetInfraPoolSpec(e.set_infra_pool_spec());
+      break;
+    case proto::Event::kPods:
+      t_.pods->CreatePods(e.pods().count(), PodRequest(e.pods()));
+      break;
+    case proto::Event::kDeletePods:
+      t_.pods->DeletePods(e.delete_pods().count());
       break;
     case proto::Event::kDeleteCluster:
       // As `kubectl delete cluster`: the server's default propagation, background.

@@ -9,6 +9,7 @@
 #include "scenario/scenario.pb.h"
 #include "sim/api_server.h"
 #include "sim/event_loop.h"
+#include "sim/pod_scheduler.h"
 #include "sim/random.h"
 #include "sim/recorder.h"
 #include "sim/workload_partition.h"
@@ -21,9 +22,10 @@ struct EventTargets {
   ApiServer* mgmt;               // the management cluster the events write to
   WorkloadPartition* partition;  // cut by workloadUnreachable
   const std::map<std::string, InfraProvider*>* pool_providers;  // pool name -> its provider
-  std::string ns;       // where the pools and the Cluster live
-  std::string cluster;  // the Cluster's name
-  uint64_t seed;        // roots killInstance's own random stream
+  std::string ns;                // where the pools and the Cluster live
+  std::string cluster;           // the Cluster's name
+  uint64_t seed;                 // roots killInstance's own random stream
+  PodScheduler* pods = nullptr;  // the workload's pods; null when the scenario has none
 };
 
 class ScenarioEventApplier {

@@ -12,6 +12,7 @@
 #include "app/report/summary.h"
 #include "app/run_limits.h"
 #include "app/scenario_event_applier.h"
+#include "app/workload_autoscaling.h"
 #include "controller/capi_names.h"
 #include "controller/machine_reconciler.h"
 #include "controller/machinepool_reconciler.h"
@@ -105,6 +106,8 @@ class World {
   std::map<std::string, InfraProvider*> pool_providers_;  // pool name -> its provider
   std::unique_ptr<ScenarioEventApplier> events_;
   std::unique_ptr<ClusterDeletion> cluster_deletion_;  // only when an event deletes the Cluster
+  std::unique_ptr<PodScheduler> pods_;                 // only with pods or an autoscaler
+  std::unique_ptr<autoscaler::ClusterAutoscaler> autoscaler_;  // only with `autoscaler:`
 };
 
 bool World::Build(std::string* error) {
@@ -154,10 +157,17 @@ bool World::Build(std::string* error) {
     cluster_deletion_ = std::make_unique<ClusterDeletion>(
         &loop_, &mgmt_, &rec_, ToDistSpec(c.informer_lag()), seed_, pools_);
   }
+  // Before the pools: the autoscaler counts every replica count they have.
+  if (HasPods(spec)) pods_ = MakePodScheduler(spec, &loop_, workload_.get(), &rec_);
+  if (spec.has_autoscaler()) {
+    autoscaler_ =
+        MakeAutoscaler(spec, &loop_, &mgmt_, &workload_api_, pods_.get(), &rec_, kNamespace, seed_);
+  }
   CreateCluster();
   for (const auto& p : spec.machine_pools()) CreatePool(p);
-  events_ = std::make_unique<ScenarioEventApplier>(EventTargets{
-      &loop_, &rec_, &mgmt_, partition_.get(), &pool_providers_, kNamespace, kClusterName, seed_});
+  events_ = std::make_unique<ScenarioEventApplier>(
+      EventTargets{&loop_, &rec_, &mgmt_, partition_.get(), &pool_providers_, kNamespace,
+                   kClusterName, seed_, pods_.get()});
   events_->Schedule(sc_.spec().events());
   capi_->Start();
   for (auto& [name, m] : provider_managers_) m->Start();
@@ -345,6 +355,7 @@ void World::CreatePool(const proto::MachinePoolSpec& p) {
   MachinePool mp;
   mp.meta = {.name = p.name(), .ns = kNamespace};
   for (const auto& [k, v] : p.annotations()) mp.meta.annotations[k] = v;
+  AnnotateNodeGroup(p, &mp);
   mp.spec.cluster_name = kClusterName;
   mp.spec.replicas = p.replicas();
   MachineSpec& ms = mp.spec.template_.spec;
@@ -371,6 +382,7 @@ bool World::Run(RunOutput* out, std::vector<PendingPath>* paths, std::string* er
   in.reconciles = mp_controller_->queue().reconciles();
   in.deferred_paths = paths;
   BuildSummary(in, &out->summary);
+  if (pods_) FillAutoscalingSummary(*pods_, autoscaler_.get(), &out->summary);
   out->recorder = std::move(rec_);
   return true;
 }

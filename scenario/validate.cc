@@ -213,6 +213,7 @@ class Validator {
 void ValidateScenario(const proto::Scenario& sc, std::vector<Issue>* issues) {
   Validator(sc, issues).Run();
   ValidateEvents(sc.spec(), issues);
+  ValidateAutoscaling(sc.spec(), issues);
   ValidateExpectations(sc.spec(), issues);
 }
 

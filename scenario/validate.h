@@ -29,6 +29,16 @@ void WarnScenario(const proto::Scenario& sc, std::vector<Issue>* warnings);
 // Appends one issue per broken rule of spec.events (names, times, deleted pools).
 void ValidateEvents(const proto::ScenarioSpec& spec, std::vector<Issue>* issues);
 
+// Appends one issue per broken rule of the autoscaler's keys: the
+// `autoscaler:` block and each pool's `autoscaling:` and `nodeResources:`.
+void ValidateAutoscaling(const proto::ScenarioSpec& spec, std::vector<Issue>* issues);
+
+// The rules of the pod events, for the event at `path`.
+void ValidatePodsEvent(const proto::Event::Pods& e, const std::string& path,
+                       std::vector<Issue>* issues);
+void ValidateDeletePodsEvent(const proto::Event::DeletePods& e, const std::string& path,
+                             std::vector<Issue>* issues);
+
 // Appends one issue per broken rule of spec.expect.
 void ValidateExpectations(const proto::ScenarioSpec& spec, std::vector<Issue>* issues);
 

@@ -140,11 +140,17 @@ class Checker {
         InfraPoolSpecEdit(PoolSpec(pool), e.set_infra_pool_spec(), p);
         break;
       }
+      case proto::Event::kPods:
+        ValidatePodsEvent(e.pods(), JoinKey(path, "pods"), issues_);
+        break;
+      case proto::Event::kDeletePods:
+        ValidateDeletePodsEvent(e.delete_pods(), JoinKey(path, "deletePods"), issues_);
+        break;
       case proto::Event::ACTION_NOT_SET:
         return Add(path,
                    "an event needs one of scale, upgrade, deletePool, killInstance, "
                    "pauseCluster, resumeCluster, setAutoscalerReplicas, workloadUnreachable, "
-                   "deleteMachine, setInfraPoolSpec or deleteCluster");
+                   "deleteMachine, setInfraPoolSpec, deleteCluster, pods or deletePods");
     }
     AfterDeletion(pool, e.at(), index, path);
   }

@@ -74,6 +74,8 @@ class Recorder {
   // Appends a timeline row; from == to is dropped (not a change).
   void Change(Time t, std::string kind, std::string object, std::string field, std::string from,
               std::string to, std::string pool = "");
+  // A row kept even when `from` equals `to`: a decision that changed nothing.
+  void Decision(TimelineRow row) { Append(std::move(row)); }
   // An injected fault: a timeline row of kind Fault and a per-pool count.
   void Fault(Time t, const std::string& pool, const std::string& object, const std::string& what);
   void Reconcile(ReconcileSpan span);

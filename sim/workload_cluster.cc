@@ -59,6 +59,11 @@ void WorkloadCluster::InstanceGone(const std::string& instance) {
                [this, instance, boot] { RemoveNode(instance, boot); });
 }
 
+std::string WorkloadCluster::PoolOfNode(const std::string& node) const {
+  auto it = node_pool_.find(node);
+  return it == node_pool_.end() ? "" : it->second;
+}
+
 void WorkloadCluster::SetPoolNodeConfig(const std::string& pool, const Labels& labels,
                                         const std::vector<Taint>& taints) {
   NodeConfig& config = node_config_[pool];

@@ -59,6 +59,8 @@ class WorkloadCluster {
                          const std::vector<Taint>& taints);
 
   ApiServer* server() const { return server_; }
+  // The pool whose instance registered Node `node`; "" if none did.
+  std::string PoolOfNode(const std::string& node) const;
   size_t nodes() const { return server_->Store<Node>().size(); }
 
   // The perturbations the faults apply, exposed for tests.

@@ -30,16 +30,6 @@ const char* StopReason(EventLoop::StopReason r) {
   return "unknown";
 }
 
-void FillLatency(std::vector<Duration> v, proto::LatencyStats* out) {
-  out->set_count(v.size());
-  if (v.empty()) return;
-  std::sort(v.begin(), v.end());
-  out->set_p50(ToSeconds(Percentile(v, 0.50)));
-  out->set_p90(ToSeconds(Percentile(v, 0.90)));
-  out->set_p99(ToSeconds(Percentile(v, 0.99)));
-  out->set_max(ToSeconds(v.back()));
-}
-
 // One sentence a person can act on, naming the first thing that is off.
 std::string NotConvergedReason(const PoolRecord& r) {
   if (r.deleted) return "";
@@ -162,6 +152,16 @@ void FillCriticalPaths(const std::vector<PendingPath>& paths,
   for (size_t i = 0; i < paths.size() && i < computed.size(); ++i) {
     FillCriticalPath(computed[i], out->mutable_pools(paths[i].pool)->mutable_critical_path());
   }
+}
+
+void FillLatency(std::vector<Duration> v, proto::LatencyStats* out) {
+  out->set_count(v.size());
+  if (v.empty()) return;
+  std::sort(v.begin(), v.end());
+  out->set_p50(ToSeconds(Percentile(v, 0.50)));
+  out->set_p90(ToSeconds(Percentile(v, 0.90)));
+  out->set_p99(ToSeconds(Percentile(v, 0.99)));
+  out->set_max(ToSeconds(v.back()));
 }
 
 }  // namespace mpsim

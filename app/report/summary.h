@@ -46,5 +46,7 @@ void FillCriticalPaths(const std::vector<PendingPath>& paths,
 
 // Nearest-rank percentile (q in (0,1]) of sorted values. REQUIRES: !sorted.empty().
 Duration Percentile(const std::vector<Duration>& sorted, double q);
+// p50, p90, p99, max and count of `v`, in seconds.
+void FillLatency(std::vector<Duration> v, proto::LatencyStats* out);
 
 }  // namespace mpsim

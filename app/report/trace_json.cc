@@ -195,6 +195,11 @@ class TraceBuilder {
       // The version is in the timeline; the trace keeps the instants it had.
     } else if (r.object_kind == "Node" || r.object_kind == "Fault") {
       Instant(r.object_kind + " " + r.field + "=" + r.to, pid, Tid(pid, r.object), r.time);
+    } else if (r.object_kind == "Autoscaler") {
+      // The pool's "cluster-autoscaler" track: one instant per decision. The
+      // track's name outlives the builder, which keeps a view of it.
+      static const std::string kTrack = "cluster-autoscaler";
+      Instant(r.field + " (" + r.from + " -> " + r.to + ")", pid, Tid(pid, kTrack), r.time);
     }
   }
 

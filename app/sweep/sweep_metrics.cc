@@ -5,6 +5,8 @@
 #include <optional>
 #include <utility>
 
+#include "app/workload_autoscaling.h"
+
 namespace mpsim {
 namespace {
 
@@ -40,6 +42,23 @@ const std::vector<PoolMetric>& PoolMetrics() {
 
 const char* const kRunMetrics[] = {"end_time_s", "events_processed", "reconciles", "api_writes"};
 
+using PodsMetric = std::pair<const char*, std::function<double(const proto::PodsSummary&)>>;
+
+// With pods in the scenario: summary.json's `pods`, after the run metrics.
+const std::vector<PodsMetric>& PodsMetrics() {
+  using P = proto::PodsSummary;
+  static const std::vector<PodsMetric> kMetrics = {
+      {"pods.created", [](const P& p) { return static_cast<double>(p.created()); }},
+      {"pods.scheduled", [](const P& p) { return static_cast<double>(p.scheduled()); }},
+      {"pods.pending_at_end", [](const P& p) { return static_cast<double>(p.pending_at_end()); }},
+      {"pods.scheduling_latency_p50_s", [](const P& p) { return p.scheduling_latency_s().p50(); }},
+      {"pods.scheduling_latency_p90_s", [](const P& p) { return p.scheduling_latency_s().p90(); }},
+      {"pods.scheduling_latency_p99_s", [](const P& p) { return p.scheduling_latency_s().p99(); }},
+      {"pods.scheduling_latency_max_s", [](const P& p) { return p.scheduling_latency_s().max(); }},
+  };
+  return kMetrics;
+}
+
 std::string Cell(std::optional<double> v) {
   if (!v) return "";
   char buf[32];
@@ -51,6 +70,9 @@ std::string Cell(std::optional<double> v) {
 
 std::vector<std::string> MetricNames(const proto::Scenario& scenario) {
   std::vector<std::string> names(std::begin(kRunMetrics), std::end(kRunMetrics));
+  if (HasPods(scenario.spec())) {
+    for (const auto& [name, get] : PodsMetrics()) names.push_back(name);
+  }
   for (const auto& pool : scenario.spec().machine_pools()) {
     for (const auto& [name, get] : PoolMetrics()) names.push_back(pool.name() + "." + name);
   }
@@ -61,6 +83,9 @@ std::vector<std::string> MetricCells(const proto::Scenario& scenario, const prot
   std::vector<std::string> cells = {
       Cell(s.end_time_s()), Cell(static_cast<double>(s.events_processed())),
       Cell(static_cast<double>(s.reconciles())), Cell(static_cast<double>(s.api_writes()))};
+  if (HasPods(scenario.spec())) {
+    for (const auto& [name, get] : PodsMetrics()) cells.push_back(Cell(get(s.pods())));
+  }
   for (const auto& pool : scenario.spec().machine_pools()) {
     const proto::PoolSummary* found = nullptr;
     for (const proto::PoolSummary& p : s.pools()) {

@@ -1,5 +1,6 @@
 // The metrics a sweep records of each run: every number of summary.json, per
-// pool ("mp-0.time_to_converge_s") and for the whole run ("events_processed").
+// pool ("mp-0.time_to_converge_s"), for the whole run ("events_processed")
+// and, when the scenario has pods, for them ("pods.scheduling_latency_p99_s").
 #pragma once
 
 #include <string>

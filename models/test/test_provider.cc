@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cstddef>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -242,27 +243,56 @@ Status TestInfraReconciler::Report(const InfraMachinePool& base, const MachinePo
 // one only once the pool has more running instances than desired.
 namespace {
 
-// Scale-in retires outdated instances first, then the newest current ones.
+// Scale-in retires the instances whose Machine is marked for deletion
+// first, as CAPD does (docs/reference/autoscaler.md §6.6), then outdated
+// ones, then the newest current ones.
 std::vector<std::string> ScaleInVictims(const TestCloud& cloud,
+                                        const std::vector<std::string>& marked,
                                         const std::vector<const std::string*>& outdated,
                                         const std::string& version, int32_t excess) {
   std::vector<std::string> out;
+  const std::set<std::string> taken(marked.begin(), marked.end());
+  auto add = [&](const std::string& name) {
+    if (static_cast<int32_t>(out.size()) >= excess) return false;
+    out.push_back(name);
+    return true;
+  };
+  for (const std::string& name : marked) {
+    if (!add(name)) return out;
+  }
   for (const std::string* name : outdated) {
-    if (static_cast<int32_t>(out.size()) >= excess) return out;
-    out.push_back(*name);
+    if (!taken.count(*name) && !add(*name)) return out;
   }
   const auto& all = cloud.instances();
   for (auto it = all.rbegin(); it != all.rend(); ++it) {
-    if (static_cast<int32_t>(out.size()) >= excess) break;
     const TestCloud::Instance& inst = it->second;
-    if (inst.state != TestCloud::State::kDeleting && inst.version == version) {
-      out.push_back(it->first);
+    if (inst.state != TestCloud::State::kDeleting && inst.version == version &&
+        !taken.count(it->first) && !add(it->first)) {
+      break;
     }
   }
   return out;
 }
 
 }  // namespace
+
+// The live instances whose MachinePool Machine (named after the instance)
+// carries the delete-machine annotation; none unless the pool scales in.
+std::vector<std::string> TestInfraReconciler::MarkedForDeletion(const MachinePool& mp,
+                                                                const TestCloud& cloud,
+                                                                int32_t excess) {
+  std::vector<std::string> marked;
+  if (excess <= 0 || !cloud.options().machine_pool_machines) return marked;
+  for (const auto& [name, inst] : cloud.instances()) {
+    Machine m;
+    if (inst.state == TestCloud::State::kDeleting ||
+        !client_->Machines().Get({mp.meta.ns, name}, &m).ok()) {
+      continue;
+    }
+    if (m.meta.annotations.count(kDeleteMachineAnnotation)) marked.push_back(name);
+  }
+  return marked;
+}
 
 void TestInfraReconciler::Scale(const MachinePool& mp, TestCloud* cloud) {
   const int32_t desired = mp.spec.replicas.value_or(1);
@@ -280,7 +310,8 @@ void TestInfraReconciler::Scale(const MachinePool& mp, TestCloud* cloud) {
   }
   const int32_t surge = outdated.empty() ? 0 : 1;
   const std::vector<std::string> victims =
-      ScaleInVictims(*cloud, outdated, version, n - desired - surge);
+      ScaleInVictims(*cloud, MarkedForDeletion(mp, *cloud, n - desired - surge), outdated, version,
+                     n - desired - surge);
   for (int32_t i = n; i < desired; ++i) cloud->Launch(version);
   for (const std::string& name : victims) cloud->Terminate(name);
   if (surge == 0 || launching > 0) return;

@@ -103,6 +103,8 @@ class TestInfraReconciler : public Reconciler {
   Status Report(const InfraMachinePool& base, const MachinePool& mp, TestCloud* cloud,
                 Result* result);
   void Scale(const MachinePool& mp, TestCloud* cloud);
+  std::vector<std::string> MarkedForDeletion(const MachinePool& mp, const TestCloud& cloud,
+                                             int32_t excess);
   // sim/test_provider_machines.cc: InfraMachines follow the instances, and a
   // deleted InfraMachine takes its instance with it.
   Status SyncMachines(const InfraMachinePool& imp, const MachinePool& mp, TestCloud* cloud);
