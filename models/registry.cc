@@ -8,11 +8,11 @@
 #include "models/eks/eks_schema.h"
 #include "models/kapsule/kapsule_schema.h"
 #include "models/mig/mig_schema.h"
-#include "models/mig/mig_validate.h"
 #include "models/oci/oci_schema.h"
 #include "models/rosa/rosa_schema.h"
 #include "models/test/test_schema.h"
 #include "models/vmss/vmss_schema.h"
+#include "sim/yaml_to_proto.h"
 
 namespace mpsim {
 
@@ -25,8 +25,22 @@ const std::vector<ProviderRegistration>& Providers() {
   return providers;
 }
 
-// The pools that take `setInfraPoolSpec` edits are GKE pools only.
-std::string EditRefusal(const std::string& pool_name) { return mig::EditRefusal(pool_name); }
+std::string EditablePools() {
+  std::string out;
+  for (const ProviderRegistration& p : Providers()) {
+    if (p.validate_edit == nullptr) continue;
+    std::string keys;
+    for (const std::string& k : p.edit_keys) keys += (keys.empty() ? "" : ", ") + k;
+    out += (out.empty() ? "" : "; ") + (p.edit_pools.empty() ? p.block : p.edit_pools) + " (" +
+           keys + ")";
+  }
+  return out;
+}
+
+std::string EditRefusal(const std::string& pool_name) {
+  return "pool " + scenario::Quote(pool_name) +
+         " takes no InfraMachinePool spec fields; the pools that take them: " + EditablePools();
+}
 
 const ProviderRegistration* FindProvider(const proto::MachinePoolSpec& pool) {
   const google::protobuf::OneofDescriptor* oneof =

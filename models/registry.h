@@ -39,6 +39,11 @@ struct ProviderRegistration {
   void (*validate_edit)(const proto::MachinePoolSpec& pool,
                         const proto::Event::SetInfraPoolSpec& edit, const std::string& path,
                         std::vector<scenario::Issue>* issues) = nullptr;
+  // With validate_edit: which of the block's pools take edits, as the
+  // refusal of an edit of another pool names them (e.g. a setting they need;
+  // empty: every pool of the block), and the keys they take.
+  std::string edit_pools;
+  std::vector<std::string> edit_keys;
   // Appends one warning per setting of `pool`'s block, found at `path`, that
   // upstream accepts but with which the pool can never converge (`mpsim
   // validate` prints them, exit 0); null when the provider has none.
@@ -71,6 +76,10 @@ std::string AvailableProviders();
 // A new provider for pools like `pool`, or nullptr if this build has no model for it.
 std::unique_ptr<InfraProvider> MakeProvider(const proto::MachinePoolSpec& pool,
                                             const ProviderContext& ctx);
+
+// The pools that take `setInfraPoolSpec` edits, with their keys, from every
+// registration with validate_edit: "<block or edit_pools> (<key>, ...)", joined by "; ".
+std::string EditablePools();
 
 // Why a `setInfraPoolSpec` edit of `pool_name`, whose provider takes no edits,
 // is refused, naming the pools that do take them.

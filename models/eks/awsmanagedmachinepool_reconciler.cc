@@ -1,5 +1,6 @@
 #include "models/eks/awsmanagedmachinepool_reconciler.h"
 
+#include <charconv>
 #include <vector>
 
 #include "models/common/infra_pool_report.h"
@@ -49,14 +50,27 @@ bool Busy(NodegroupStatus s) {
 
 }  // namespace
 
-Status ScalingConfigOf(const MachinePool& mp, const EksOptions& opts, ScalingConfig* out) {
+ScalingBounds ScalingBoundsOf(const InfraMachinePool& imp, const EksOptions& opts) {
+  // Validation has made each edited value a count (eks_validate.cc).
+  const auto field = [&](const char* key, std::optional<int32_t> block) {
+    auto it = imp.spec.provider_spec.find(key);
+    if (it == imp.spec.provider_spec.end()) return block;
+    int32_t n = 0;
+    std::from_chars(it->second.data(), it->second.data() + it->second.size(), n);
+    return std::optional<int32_t>(n);
+  };
+  return {.min_size = field(kScalingMinSizeField, opts.min_size),
+          .max_size = field(kScalingMaxSizeField, opts.max_size)};
+}
+
+Status ScalingConfigOf(const MachinePool& mp, const ScalingBounds& bounds, ScalingConfig* out) {
   out->desired = mp.spec.replicas.value_or(1);
   out->min_size.reset();
   out->max_size.reset();
-  if (!opts.max_size) return Status::Ok();
-  if (!opts.min_size) return NilDereference("scalingConfig: spec.scaling.minSize is nil");
-  out->max_size = opts.max_size;
-  out->min_size = opts.min_size;
+  if (!bounds.max_size) return Status::Ok();
+  if (!bounds.min_size) return NilDereference("scalingConfig: spec.scaling.minSize is nil");
+  out->max_size = bounds.max_size;
+  out->min_size = bounds.min_size;
   return Status::Ok();
 }
 
@@ -67,8 +81,9 @@ std::string KubeletFor(const std::string& minor, const std::string& mp_version) 
 
 AwsManagedMachinePoolReconciler::AwsManagedMachinePoolReconciler(Client* client, const Clock* clock,
                                                                  Recorder* rec,
-                                                                 std::map<std::string, Pool> pools)
-    : client_(client), clock_(clock), rec_(rec), pools_(std::move(pools)) {}
+                                                                 std::map<std::string, Pool> pools,
+                                                                 EksApiThrottle* throttle)
+    : client_(client), clock_(clock), rec_(rec), throttle_(throttle), pools_(std::move(pools)) {}
 
 // ctl:66-87: the pool itself with no predicate (its own status patches wake
 // it again), and every MachinePool mapped to its infrastructure object. The
@@ -110,7 +125,9 @@ Status AwsManagedMachinePoolReconciler::ReconcileNodegroup(const InfraMachinePoo
   if (Status s = Call(imp.meta.name, "eks:DescribeNodegroup"); !s.ok()) return s;
   if (ng->status() == NodegroupStatus::kAbsent) {
     ScalingConfig scaling;
-    if (Status s = ScalingConfigOf(mp, ng->options(), &scaling); !s.ok()) return s;
+    if (Status s = ScalingConfigOf(mp, ScalingBoundsOf(imp, ng->options()), &scaling); !s.ok()) {
+      return s;
+    }
     if (Status s = Call(imp.meta.name, "eks:CreateNodegroup"); !s.ok()) return s;
     const std::string version = mp.spec.template_.spec.version.value_or("");
     if (Status s = ng->Create(scaling, MinorOf(version), KubeletFor(MinorOf(version), version));
@@ -158,22 +175,24 @@ Status AwsManagedMachinePoolReconciler::ReconcileVersion(const InfraMachinePool&
 }
 
 // §1.7: one UpdateNodegroupConfig when the desired size or min/max differ;
-// the whole scaling config is sent, desired size included.
+// the whole scaling config is sent, desired size included, so under an
+// external autoscaler a minSize raised above the desired size is sent with
+// that size and EKS answers 400 on every pass (CAPA#5746, §4.2).
 Status AwsManagedMachinePoolReconciler::ReconcileConfig(const InfraMachinePool& imp,
                                                         const MachinePool& mp, const Pool& pool,
                                                         const ScalingConfig& described) {
   NodeGroup* ng = pool.node_group;
-  const EksOptions& o = ng->options();
+  const ScalingBounds b = ScalingBoundsOf(imp, ng->options());
   const bool desired_differs =
       mp.spec.replicas ? *mp.spec.replicas != described.desired : described.desired != 1;
   bool bounds_differ = false;
-  if (o.max_size) {
-    if (!o.min_size) return NilDereference("reconcileNodegroupConfig: spec.scaling.minSize is nil");
-    bounds_differ = described.min_size != o.min_size || described.max_size != o.max_size;
+  if (b.max_size) {
+    if (!b.min_size) return NilDereference("reconcileNodegroupConfig: spec.scaling.minSize is nil");
+    bounds_differ = described.min_size != b.min_size || described.max_size != b.max_size;
   }
   if (!desired_differs && !bounds_differ) return Status::Ok();
   ScalingConfig want;
-  if (Status s = ScalingConfigOf(mp, o, &want); !s.ok()) return s;
+  if (Status s = ScalingConfigOf(mp, b, &want); !s.ok()) return s;
   if (Status s = Call(imp.meta.name, "eks:UpdateNodegroupConfig"); !s.ok()) return s;
   if (Status s = ng->UpdateConfig(want); !s.ok()) {
     return Wrap(s, "failed to update nodegroup config: ");
@@ -334,8 +353,7 @@ Status AwsManagedMachinePoolReconciler::AfterDeleted(const Request& req, const S
 }
 
 Status AwsManagedMachinePoolReconciler::Call(const std::string& pool, const char* api) {
-  rec_->ProviderApiCall(pool, api);
-  return Status::Ok();
+  return EksCall(throttle_, rec_, clock_->Now(), pool, api);
 }
 
 }  // namespace mpsim::eks

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "api/reconciler.h"
+#include "models/eks/eks_api_throttle.h"
 #include "models/eks/node_group.h"
 #include "sim/random.h"
 #include "sim/recorder.h"
@@ -22,10 +23,17 @@ inline constexpr const char* kAwsManagedMachinePoolFinalizer =
     "awsmanagedmachinepools.infrastructure.cluster.x-k8s.io";
 inline constexpr const char* kReplicasManagedBy = "cluster.x-k8s.io/replicas-managed-by";
 
+// AWSManagedMachinePool spec.scaling: each bound as a `setInfraPoolSpec`
+// edit last set it, else as the block has it.
+struct ScalingBounds {
+  std::optional<int32_t> min_size, max_size;
+};
+ScalingBounds ScalingBoundsOf(const InfraMachinePool& imp, const EksOptions& opts);
+
 // The scaling config CAPA sends for `mp` (§1.5, ng:96-115): desired from the
 // replicas (1 when unset); min and max only when maxSize is set, where a nil
 // minSize is a nil dereference (recovered as an error).
-Status ScalingConfigOf(const MachinePool& mp, const EksOptions& opts, ScalingConfig* out);
+Status ScalingConfigOf(const MachinePool& mp, const ScalingBounds& bounds, ScalingConfig* out);
 // The kubelet version of the AMI EKS picks for `minor`: the MachinePool's
 // version when it is of that minor, else `v<minor>.0` (mpsim choice).
 std::string KubeletFor(const std::string& minor, const std::string& mp_version);
@@ -36,8 +44,10 @@ class AwsManagedMachinePoolReconciler : public Reconciler {
     NodeGroup* node_group;
     Rng* waiter_rng;  // the pool's own stream for the waiters' jitter
   };
+  // `throttle` is the account's API buckets; nullptr: calls are never throttled.
   AwsManagedMachinePoolReconciler(Client* client, const Clock* clock, Recorder* rec,
-                                  std::map<std::string, Pool> pools);
+                                  std::map<std::string, Pool> pools,
+                                  EksApiThrottle* throttle = nullptr);
   void Setup(Builder* b) override;
   Status Reconcile(const Request& req, Result* result) override;
 
@@ -65,11 +75,13 @@ class AwsManagedMachinePoolReconciler : public Reconciler {
   // The pass after the waiter's success or failure (ng:643-651, ng:538-561).
   Status AfterActive(const Request& req, const Pool& pool, const Status& waited);
   Status AfterDeleted(const Request& req, const Status& waited);
+  // Counts the call and spends its token; the AWS error if it is throttled.
   Status Call(const std::string& pool, const char* api);
 
   Client* client_;
   const Clock* clock_;
   Recorder* rec_;
+  EksApiThrottle* throttle_;
   std::map<std::string, Pool> pools_;      // by AWSManagedMachinePool name
   std::map<std::string, Waiter> waiters_;  // by AWSManagedMachinePool name
 };

@@ -37,6 +37,24 @@ std::vector<scenario::DefaultEntry> Defaults() {
       {"spec.machinePools[].provider.eks.maxWaitManagedResources", "30m", "",
        "docs/reference/aws-managed.md §1.4 CAPA --max-wait-managed-resources (main.go:640-644)",
        "H"},
+      {"spec.machinePools[].provider.eks.iceProbability", "0", "",
+       "as asg: docs/reference/providers.md §4.1 P(ICE per launch attempt, per AZ): scenario knob",
+       "L"},
+      {"spec.machinePools[].provider.eks.apiThrottling.enabled", "false", "AWS always throttles",
+       "off, an mpsim choice as for asg: EKS and Auto Scaling publish no request rates "
+       "(docs/reference/aws-managed.md §2.7)",
+       "-"},
+      {"spec.machinePools[].provider.eks.apiThrottling.describeBurst", "100", "",
+       "EC2's non-mutating bucket (docs/reference/providers.md §4.1); EKS and Auto Scaling "
+       "publish none (docs/reference/aws-managed.md §2.7): assumed the same",
+       "L"},
+      {"spec.machinePools[].provider.eks.apiThrottling.describeRefill", "20", "",
+       "EC2's non-mutating refill, tokens/s (docs/reference/providers.md §4.1): assumed the same",
+       "L"},
+      {"spec.machinePools[].provider.eks.apiThrottling.mutatingBurst", "200", "",
+       "EC2's mutating bucket (docs/reference/providers.md §4.1): assumed the same", "L"},
+      {"spec.machinePools[].provider.eks.apiThrottling.mutatingRefill", "5", "",
+       "EC2's mutating refill, tokens/s (docs/reference/providers.md §4.1): assumed the same", "L"},
   };
 }
 

@@ -26,6 +26,13 @@ EksOptions ToEksOptions(const proto::EksProvider& p) {
   o.quota = p.nodes_per_nodegroup_quota();
   o.upgraded_nodes_join = p.upgraded_nodes_join();
   o.max_wait = p.max_wait_managed_resources();
+  o.ice_probability = p.ice_probability();
+  const proto::EksApiThrottling& t = p.api_throttling();
+  o.api_throttling = {.enabled = t.enabled(),
+                      .describe_burst = t.describe_burst(),
+                      .describe_refill = t.describe_refill(),
+                      .mutating_burst = t.mutating_burst(),
+                      .mutating_refill = t.mutating_refill()};
   return o;
 }
 

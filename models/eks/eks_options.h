@@ -14,6 +14,21 @@
 
 namespace mpsim::eks {
 
+// The InfraMachinePool spec fields a `setInfraPoolSpec` edit may set
+// (AWSManagedMachinePool spec.scaling); unset, the block's minSize and maxSize.
+inline constexpr const char* kScalingMinSizeField = "scaling.minSize";
+inline constexpr const char* kScalingMaxSizeField = "scaling.maxSize";
+
+// What `apiThrottling` sets: the account's buckets per service. EKS and Auto
+// Scaling publish no request rates; they are given EC2's (docs/defaults.md).
+struct ThrottleLimits {
+  bool enabled = false;
+  int32_t describe_burst = 100;
+  int32_t describe_refill = 20;
+  int32_t mutating_burst = 200;
+  int32_t mutating_refill = 5;
+};
+
 struct EksOptions {
   std::vector<std::string> zones;
   std::map<std::string, int32_t> capacity;  // zone -> instances available; absent: unlimited
@@ -32,6 +47,8 @@ struct EksOptions {
   int32_t quota = 450;                        // nodes per managed node group
   bool upgraded_nodes_join = true;
   Duration max_wait = 30 * kMinute;  // --max-wait-managed-resources
+  double ice_probability = 0;        // per launch attempt, per zone
+  ThrottleLimits api_throttling;     // the account's buckets (first pool's)
 };
 
 EksOptions ToEksOptions(const proto::EksProvider& p);

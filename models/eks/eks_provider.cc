@@ -9,8 +9,12 @@ namespace mpsim::eks {
 std::string EksProvider::kind() const { return kAwsManagedMachinePoolKind; }
 
 void EksProvider::AddPool(const proto::MachinePoolSpec& pool) {
-  groups_[pool.name()] = std::make_unique<NodeGroup>(
-      ctx_.loop, ctx_.workload, ctx_.recorder, pool.name(), ToEksOptions(pool.eks()), ctx_.seed);
+  EksOptions opts = ToEksOptions(pool.eks());
+  if (groups_.empty() && opts.api_throttling.enabled) {
+    throttle_ = std::make_unique<EksApiThrottle>(opts.api_throttling);
+  }
+  groups_[pool.name()] = std::make_unique<NodeGroup>(ctx_.loop, ctx_.workload, ctx_.recorder,
+                                                     pool.name(), std::move(opts), ctx_.seed);
   waiter_rngs_[pool.name()] =
       std::make_unique<Rng>(StreamFor(ctx_.seed, "eks/" + pool.name() + "/waiter"));
 }
@@ -29,7 +33,7 @@ void EksProvider::AddControllers(Manager* manager) {
       "awsmanagedmachinepool", q,
       [this, pools](Client* client) {
         return std::make_unique<AwsManagedMachinePoolReconciler>(client, ctx_.loop, ctx_.recorder,
-                                                                 pools);
+                                                                 pools, throttle_.get());
       },
       OwnKind());
 }
@@ -46,6 +50,8 @@ ProviderRegistration Registration() {
   return {.block = "eks",
           .defaults = Defaults,
           .validate = ValidateBlock,
+          .validate_edit = ValidateEdit,
+          .edit_keys = {kScalingMinSizeField, kScalingMaxSizeField},
           .make = [](const ProviderContext& ctx) -> std::unique_ptr<InfraProvider> {
             return std::make_unique<EksProvider>(ctx);
           },

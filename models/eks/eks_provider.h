@@ -7,6 +7,7 @@
 #include <string>
 
 #include "models/common/infra_provider.h"
+#include "models/eks/eks_api_throttle.h"
 #include "models/eks/node_group.h"
 
 namespace mpsim::eks {
@@ -26,6 +27,9 @@ class EksProvider : public InfraProvider {
   ProviderContext ctx_;
   std::map<std::string, std::unique_ptr<NodeGroup>> groups_;  // by pool name
   std::map<std::string, std::unique_ptr<Rng>> waiter_rngs_;   // by pool name
+  // One account and region: the first pool's apiThrottling sets its buckets;
+  // null when that pool leaves throttling off.
+  std::unique_ptr<EksApiThrottle> throttle_;
 };
 
 }  // namespace mpsim::eks

@@ -18,6 +18,12 @@ std::vector<scenario::DefaultEntry> Defaults();
 void ValidateBlock(const proto::MachinePoolSpec& pool, const std::string& path,
                    std::vector<scenario::Issue>* issues);
 
+// Appends one issue per broken rule of a `setInfraPoolSpec` edit of `pool`,
+// an `eks` pool: the fields are spec.scaling's minSize and maxSize, each a
+// count, with the block's rules once the edit is applied to it.
+void ValidateEdit(const proto::MachinePoolSpec& pool, const proto::Event::SetInfraPoolSpec& edit,
+                  const std::string& path, std::vector<scenario::Issue>* issues);
+
 // The provider's entry in the registration list.
 ProviderRegistration Registration();
 

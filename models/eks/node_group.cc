@@ -83,7 +83,8 @@ NodeGroup::NodeGroup(EventLoop* loop, WorkloadCluster* workload, Recorder* rec, 
       launch_rng_(StreamFor(seed, "eks/" + pool_ + "/launch")),
       delete_rng_(StreamFor(seed, "eks/" + pool_ + "/delete")),
       id_rng_(StreamFor(seed, "eks/" + pool_ + "/ids")),
-      pick_rng_(StreamFor(seed, "eks/" + pool_ + "/pick")) {}
+      pick_rng_(StreamFor(seed, "eks/" + pool_ + "/pick")),
+      fault_rng_(StreamFor(seed, "eks/" + pool_ + "/faults")) {}
 
 // EKS validates the scaling config itself (§2.3): min <= desired <= max, and
 // the nodes-per-node-group quota (§2.4). The message texts are those
@@ -126,7 +127,10 @@ Status NodeGroup::Create(const ScalingConfig& scaling, const std::string& minor,
   if (status_ != NodegroupStatus::kAbsent) {
     return Status::AlreadyExists("ResourceInUseException: NodeGroup already exists: " + pool_);
   }
-  if (Status s = CheckScaling(scaling); !s.ok()) return s;
+  if (Status s = CheckScaling(scaling); !s.ok()) {
+    rec_->Fault(loop_->Now(), pool_, pool_, "CreateNodegroup.InvalidParameterException");
+    return s;
+  }
   scaling_ = scaling;
   minor_ = minor;
   kubelet_ = kubelet;
@@ -143,7 +147,11 @@ Status NodeGroup::Create(const ScalingConfig& scaling, const std::string& minor,
 
 Status NodeGroup::UpdateConfig(const ScalingConfig& scaling) {
   if (Status s = CheckIdle("UpdateNodegroupConfig"); !s.ok()) return s;
-  if (Status s = CheckScaling(scaling); !s.ok()) return s;
+  // The 400 is a Fault row too, so that a scenario can expect it (CAPA#5746).
+  if (Status s = CheckScaling(scaling); !s.ok()) {
+    rec_->Fault(loop_->Now(), pool_, pool_, "UpdateNodegroupConfig.InvalidParameterException");
+    return s;
+  }
   scaling_ = scaling;
   SetStatus(NodegroupStatus::kUpdating);
   phase_ = Phase::kScale;

@@ -4,8 +4,9 @@
 // while the group's Auto Scaling Group launches or terminates),
 // UpdateNodegroupVersion one minor at a time with the four update phases
 // (setup, scale up, upgrade by maxUnavailable, scale down), DeleteNodegroup,
-// and the instances of its Auto Scaling Group as DescribeAutoScalingGroups
-// lists them.
+// the instances of its Auto Scaling Group as DescribeAutoScalingGroups
+// lists them, and the group's health issue while its ASG fails to launch
+// (InsufficientInstanceCapacity in every zone tried, §2.7).
 #pragma once
 
 #include <cstdint>
@@ -89,6 +90,9 @@ class NodeGroup {
   const EksOptions& options() const { return opts_; }
   // The node group names its Auto Scaling Group once the create has made it.
   bool has_asg() const { return asg_made_; }
+  // health.issues[].code: "AsgInstanceLaunchFailures" from a failed launch
+  // until the ASG reaches its desired count; "" when healthy.
+  const std::string& health_issue() const { return health_; }
 
   // CreateNodegroup; InvalidParameterException when the scaling config is
   // inconsistent or above the quota, ResourceInUseException if it exists.
@@ -117,10 +121,14 @@ class NodeGroup {
   void ScheduleActivity(Duration delay);
   void Activity();
   bool LaunchOne();
+  void Launch(const std::string& zone);
+  void SetHealth(const char* issue);
   void OnRunning(const std::string& id);
   void Terminate(const std::string& id);
   void Remove(const std::string& id);
-  std::optional<std::string> PickZone() const;
+  // The zone with the fewest live instances, not in `failed`.
+  std::optional<std::string> PickZone(const std::vector<std::string>& failed) const;
+  bool ZoneFull(const std::string& zone) const;
   std::string ScaleInVictim() const;
   // The operation's progress, checked every kTick while one runs.
   void Tick();
@@ -143,8 +151,9 @@ class NodeGroup {
   Recorder* rec_;
   std::string pool_;
   EksOptions opts_;
-  Rng op_rng_, launch_rng_, delete_rng_, id_rng_, pick_rng_;
+  Rng op_rng_, launch_rng_, delete_rng_, id_rng_, pick_rng_, fault_rng_;
   NodegroupStatus status_ = NodegroupStatus::kAbsent;
+  std::string health_;
   Phase phase_ = Phase::kNone;
   std::string minor_;         // the version DescribeNodegroup shows
   std::string target_minor_;  // a version update's, shown once it is done

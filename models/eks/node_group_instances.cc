@@ -35,27 +35,35 @@ void NodeGroup::ScheduleActivity(Duration delay) {
   });
 }
 
-// One scaling activity: launch up to the desired count, or terminate down to it.
+// One scaling activity: launch up to the desired count, or terminate down
+// to it. A launch that fails in every zone fails the activity, which the ASG
+// retries after launchRetry; EKS shows the failures as the group's health
+// issue until the group is at its desired count (§2.7).
 void NodeGroup::Activity() {
   while (live_ < desired_) {
     if (!LaunchOne()) {
+      SetHealth("AsgInstanceLaunchFailures");
       ScheduleActivity(Sample(opts_.launch_retry, op_rng_));
       return;
     }
   }
   while (live_ > desired_) Terminate(ScaleInVictim());
+  SetHealth("");
 }
 
-// The zone with the fewest live instances that has capacity left; zones in
-// their listed order on ties.
-std::optional<std::string> NodeGroup::PickZone() const {
+bool NodeGroup::ZoneFull(const std::string& zone) const {
+  auto cap = opts_.capacity.find(zone);
+  if (cap == opts_.capacity.end()) return false;
+  auto used = zone_count_.find(zone);
+  return used != zone_count_.end() && used->second >= cap->second;
+}
+
+// The zone with the fewest live instances; zones in their listed order on ties.
+std::optional<std::string> NodeGroup::PickZone(const std::vector<std::string>& failed) const {
   std::optional<std::string> best;
   int32_t best_live = 0;
   for (const std::string& zone : opts_.zones) {
-    auto cap = opts_.capacity.find(zone);
-    auto used = zone_count_.find(zone);
-    const int32_t count = used == zone_count_.end() ? 0 : used->second;
-    if (cap != opts_.capacity.end() && count >= cap->second) continue;
+    if (std::find(failed.begin(), failed.end(), zone) != failed.end()) continue;
     auto l = zone_live_.find(zone);
     const int32_t live = l == zone_live_.end() ? 0 : l->second;
     if (!best || live < best_live) best = zone, best_live = live;
@@ -63,26 +71,46 @@ std::optional<std::string> NodeGroup::PickZone() const {
   return best;
 }
 
+// As the ASG of the `asg` block: launch in the zone with the fewest
+// instances and, when EC2 has no capacity there (the zone's `capacity` used
+// up, or an iceProbability draw), try the next zone (docs/reference/providers.md §4.1).
 bool NodeGroup::LaunchOne() {
-  const std::optional<std::string> zone = PickZone();
-  if (!zone) return false;
+  std::vector<std::string> failed;
+  while (std::optional<std::string> zone = PickZone(failed)) {
+    if (ZoneFull(*zone) || fault_rng_.Bernoulli(opts_.ice_probability)) {
+      rec_->Fault(loop_->Now(), pool_, *zone, "InsufficientInstanceCapacity");
+      failed.push_back(*zone);
+      continue;
+    }
+    Launch(*zone);
+    return true;
+  }
+  return false;
+}
+
+void NodeGroup::Launch(const std::string& zone) {
   char hex[24];
   std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(id_rng_.Next()));
   const std::string id = std::string("i-0") + hex;
   Instance& inst = instances_[id];
   inst = Instance{id,
-                  *zone,
+                  zone,
                   InstanceState::kPending,
                   kubelet_,
                   generation_,
                   next_seq_++,
-                  SharedString::Pinned(ProviderIdOf(*zone, id))};
+                  SharedString::Pinned(ProviderIdOf(zone, id))};
   order_.Append(inst.seq, &inst);
-  ++zone_count_[*zone], ++zone_live_[*zone], ++live_;
+  ++zone_count_[zone], ++zone_live_[zone], ++live_;
   rec_->ProviderApiCall(pool_, "ec2:RunInstances");
   rec_->Change(loop_->Now(), "Instance", id, "state", "", "Pending", pool_);
   loop_->After(Sample(opts_.launch_delay, launch_rng_), [this, id] { OnRunning(id); });
-  return true;
+}
+
+void NodeGroup::SetHealth(const char* issue) {
+  if (health_ == issue) return;
+  rec_->Change(loop_->Now(), "Nodegroup", pool_, "health", health_, issue, pool_);
+  health_ = issue;
 }
 
 // Instances launched on a later version than the group's first boot a Node

@@ -202,9 +202,11 @@ void ValidateInfraPoolSpecEdit(const proto::MachinePoolSpec& pool,
   CheckBounds(merged.gke_autoscaling(), fields, issues);
 }
 
+const std::vector<std::string>& EditableKeys() { return kEditableKeys; }
+
 std::string EditRefusal(const std::string& pool_name) {
   return "pool " + Quote(pool_name) +
-         " is not a GKE pool (provider mig with gke: true); only GKE pools take "
+         " is not a GKE pool (provider mig with gke: true); of the mig pools only GKE pools take "
          "InfraMachinePool spec fields: " +
          OrList(kEditableKeys);
 }

@@ -99,6 +99,8 @@ ProviderRegistration Registration() {
           .defaults = Defaults,
           .validate = ValidateBlock,
           .validate_edit = ValidateInfraPoolSpecEdit,
+          .edit_pools = "mig with gke: true",
+          .edit_keys = EditableKeys(),
           .warn = WarnBlock,
           .make = [](const ProviderContext& ctx) -> std::unique_ptr<InfraProvider> {
             return std::make_unique<MigProvider>(ctx);

@@ -27,7 +27,10 @@ void ValidateInfraPoolSpecEdit(const proto::MachinePoolSpec& pool,
                                const proto::Event::SetInfraPoolSpec& edit, const std::string& path,
                                std::vector<scenario::Issue>* issues);
 
-// Why an edit of `pool_name`, which is not a GKE pool, is refused.
+// The keys a GKE pool's edit may set.
+const std::vector<std::string>& EditableKeys();
+
+// Why an edit of `pool_name`, a `mig` pool that is not a GKE pool, is refused.
 std::string EditRefusal(const std::string& pool_name);
 
 }  // namespace mpsim::mig

@@ -31,7 +31,8 @@ NodePool::NodePool(EventLoop* loop, WorkloadCluster* workload, Recorder* rec, st
       op_rng_(StreamFor(seed, "rosa/" + pool_ + "/operation")),
       launch_rng_(StreamFor(seed, "rosa/" + pool_ + "/launch")),
       delete_rng_(StreamFor(seed, "rosa/" + pool_ + "/delete")),
-      id_rng_(StreamFor(seed, "rosa/" + pool_ + "/ids")) {}
+      id_rng_(StreamFor(seed, "rosa/" + pool_ + "/ids")),
+      fault_rng_(StreamFor(seed, "rosa/" + pool_ + "/faults")) {}
 
 bool NodePool::NodeReady(const std::string& id) const {
   const auto node = workload_->server()->Store<Node>().Find({.ns = "", .name = id});
@@ -139,9 +140,16 @@ void NodePool::Activity() {
   }
 }
 
+// The NodePool's one subnet has one zone, so a launch EC2 has no capacity
+// for (the zone's `capacity` used up, or an iceProbability draw) fails and
+// waits for the next attempt; the current replicas stay below the replicas
+// meanwhile (docs/reference/aws-managed.md §3.11).
 bool NodePool::LaunchOne(const std::string& version) {
   auto cap = opts_.capacity.find(opts_.zone);
-  if (cap != opts_.capacity.end() && static_cast<int32_t>(instances_.size()) >= cap->second) {
+  const bool full =
+      cap != opts_.capacity.end() && static_cast<int32_t>(instances_.size()) >= cap->second;
+  if (full || fault_rng_.Bernoulli(opts_.ice_probability)) {
+    rec_->Fault(loop_->Now(), pool_, opts_.zone, "InsufficientInstanceCapacity");
     return false;
   }
   char hex[24];

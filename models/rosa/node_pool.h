@@ -92,7 +92,7 @@ class NodePool {
   Recorder* rec_;
   std::string pool_;
   RosaOptions opts_;
-  Rng op_rng_, launch_rng_, delete_rng_, id_rng_;
+  Rng op_rng_, launch_rng_, delete_rng_, id_rng_, fault_rng_;
   bool exists_ = false;
   int32_t replicas_ = 0;
   std::string version_;  // the NodePool's version; new instances before an upgrade starts

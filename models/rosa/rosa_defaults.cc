@@ -26,6 +26,21 @@ std::vector<scenario::DefaultEntry> Defaults() {
        "docs/reference/aws-managed.md §3.6 rosamachinepool_defaults.go:31-39", "H"},
       {"spec.machinePools[].provider.rosa.maxUnavailable", "0", "",
        "docs/reference/aws-managed.md §3.6 rosamachinepool_defaults.go:31-39", "H"},
+      {"spec.machinePools[].provider.rosa.iceProbability", "0", "",
+       "as asg: docs/reference/providers.md §4.1 P(ICE per launch attempt): scenario knob", "L"},
+      {"spec.machinePools[].provider.rosa.apiThrottling.enabled", "false",
+       "the APIs always throttle",
+       "off, an mpsim choice as for asg (docs/reference/aws-managed.md §3.11)", "-"},
+      {"spec.machinePools[].provider.rosa.apiThrottling.describeBurst", "100", "",
+       "docs/reference/providers.md §4.1 EC2 non-mutating request bucket, 100 tokens "
+       "(ec2-api-throttling.html)",
+       "H"},
+      {"spec.machinePools[].provider.rosa.apiThrottling.describeRefill", "20", "",
+       "docs/reference/providers.md §4.1 EC2 non-mutating refill, 20 tokens/s", "H"},
+      {"spec.machinePools[].provider.rosa.apiThrottling.ocmBurst", "100", "",
+       "OCM publishes no request rate (docs/reference/aws-managed.md §3.11): mpsim guess", "L"},
+      {"spec.machinePools[].provider.rosa.apiThrottling.ocmRefill", "10", "",
+       "OCM publishes no request rate (docs/reference/aws-managed.md §3.11): mpsim guess", "L"},
   };
 }
 

@@ -15,6 +15,13 @@ RosaOptions ToRosaOptions(const proto::RosaProvider& p) {
   o.upgrade_start_delay = ToDistSpec(p.upgrade_start_delay());
   o.max_surge = p.max_surge();
   o.max_unavailable = p.max_unavailable();
+  o.ice_probability = p.ice_probability();
+  const proto::RosaApiThrottling& t = p.api_throttling();
+  o.api_throttling = {.enabled = t.enabled(),
+                      .describe_burst = t.describe_burst(),
+                      .describe_refill = t.describe_refill(),
+                      .ocm_burst = t.ocm_burst(),
+                      .ocm_refill = t.ocm_refill()};
   return o;
 }
 

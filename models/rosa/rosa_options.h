@@ -11,6 +11,15 @@
 
 namespace mpsim::rosa {
 
+// What `apiThrottling` sets: EC2's non-mutating bucket and OCM's.
+struct ThrottleLimits {
+  bool enabled = false;
+  int32_t describe_burst = 100;
+  int32_t describe_refill = 20;
+  int32_t ocm_burst = 100;
+  int32_t ocm_refill = 10;
+};
+
 struct RosaOptions {
   std::string zone;                         // the NodePool's subnet's zone
   std::map<std::string, int32_t> capacity;  // zone -> instances available; absent: unlimited
@@ -21,6 +30,8 @@ struct RosaOptions {
   DistSpec upgrade_start_delay;             // policy nextRun -> replacement starts
   int32_t max_surge = 1;                    // rollingUpdate (rosamachinepool_defaults.go)
   int32_t max_unavailable = 0;
+  double ice_probability = 0;     // per launch attempt
+  ThrottleLimits api_throttling;  // the account's buckets (first pool's)
 };
 
 RosaOptions ToRosaOptions(const proto::RosaProvider& p);

@@ -9,8 +9,12 @@ namespace mpsim::rosa {
 std::string RosaProvider::kind() const { return kRosaMachinePoolKind; }
 
 void RosaProvider::AddPool(const proto::MachinePoolSpec& pool) {
-  pools_[pool.name()] = std::make_unique<NodePool>(
-      ctx_.loop, ctx_.workload, ctx_.recorder, pool.name(), ToRosaOptions(pool.rosa()), ctx_.seed);
+  RosaOptions opts = ToRosaOptions(pool.rosa());
+  if (pools_.empty() && opts.api_throttling.enabled) {
+    throttle_ = std::make_unique<RosaApiThrottle>(opts.api_throttling);
+  }
+  pools_[pool.name()] = std::make_unique<NodePool>(ctx_.loop, ctx_.workload, ctx_.recorder,
+                                                   pool.name(), std::move(opts), ctx_.seed);
 }
 
 void RosaProvider::AddControllers(Manager* manager) {
@@ -24,7 +28,8 @@ void RosaProvider::AddControllers(Manager* manager) {
   manager->AddController<InfraMachinePool>(
       "rosamachinepool", q,
       [this, pools](Client* client) {
-        return std::make_unique<RosaMachinePoolReconciler>(client, ctx_.loop, ctx_.recorder, pools);
+        return std::make_unique<RosaMachinePoolReconciler>(client, ctx_.loop, ctx_.recorder, pools,
+                                                           throttle_.get());
       },
       OwnKind());
 }

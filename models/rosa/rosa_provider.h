@@ -8,6 +8,7 @@
 
 #include "models/common/infra_provider.h"
 #include "models/rosa/node_pool.h"
+#include "models/rosa/rosa_api_throttle.h"
 
 namespace mpsim::rosa {
 
@@ -25,6 +26,9 @@ class RosaProvider : public InfraProvider {
  private:
   ProviderContext ctx_;
   std::map<std::string, std::unique_ptr<NodePool>> pools_;  // by pool name
+  // One account: the first pool's apiThrottling sets the buckets; null when
+  // that pool leaves throttling off.
+  std::unique_ptr<RosaApiThrottle> throttle_;
 };
 
 }  // namespace mpsim::rosa

@@ -9,8 +9,9 @@ namespace mpsim::rosa {
 
 RosaMachinePoolReconciler::RosaMachinePoolReconciler(Client* client, const Clock* clock,
                                                      Recorder* rec,
-                                                     std::map<std::string, NodePool*> pools)
-    : client_(client), clock_(clock), rec_(rec), pools_(std::move(pools)) {}
+                                                     std::map<std::string, NodePool*> pools,
+                                                     RosaApiThrottle* throttle)
+    : client_(client), clock_(clock), rec_(rec), throttle_(throttle), pools_(std::move(pools)) {}
 
 // rctl:54-76: the pool itself (its status patches wake it again) and every
 // MachinePool mapped to its infrastructure object. The ROSAControlPlane
@@ -38,7 +39,7 @@ Status RosaMachinePoolReconciler::Reconcile(const Request& req, Result* result) 
     imp = client_->InfraMachinePools().GetShared(req.key);
     if (imp == nullptr) return Status::Ok();
   }
-  Call(imp->meta.name, "ocm:GetNodePool");
+  if (Status s = Call(imp->meta.name, "ocm:GetNodePool"); !s.ok()) return s;
   if (!p->second->exists()) return ReconcileCreate(*imp, *mp, p->second);
   return ReconcileFound(*imp, *mp, p->second, result);
 }
@@ -51,7 +52,7 @@ Status RosaMachinePoolReconciler::ReconcileFound(const InfraMachinePool& imp, co
   // rctl:379-385: replicas count as differing only when set and not
   // externally managed.
   if (!managed && mp.spec.replicas && *mp.spec.replicas != np->replicas()) {
-    Call(imp.meta.name, "ocm:UpdateNodePool");
+    if (Status s = Call(imp.meta.name, "ocm:UpdateNodePool"); !s.ok()) return s;
     if (Status s = np->SetReplicas(*mp.spec.replicas); !s.ok()) return s;
   }
   const int32_t current = np->CurrentReplicas();
@@ -60,8 +61,11 @@ Status RosaMachinePoolReconciler::ReconcileFound(const InfraMachinePool& imp, co
     next.spec.replicas = current;
     if (Status s = client_->MachinePools().Patch(mp, &next); !s.ok()) return s;
   }
-  // rctl:549-596: one DescribeInstances filtered on running|pending.
-  Call(imp.meta.name, "ec2:DescribeInstances");
+  // rctl:549-596: one DescribeInstances filtered on running|pending; its
+  // error (only throttling in the model) fails the pass (rctl:267-269, §3.11).
+  if (Status s = Call(imp.meta.name, "ec2:DescribeInstances"); !s.ok()) {
+    return Status::Throttled("failed to reconcile ProviderIDList: " + s.message());
+  }
   const std::vector<const Instance*> listed = np->RunningOrPending();
   InfraMachinePool next = imp;
   // The list the pool has is kept when it names the same instances in the
@@ -98,7 +102,7 @@ Status RosaMachinePoolReconciler::ReconcileFound(const InfraMachinePool& imp, co
 // watch event that brings the next pass.
 Status RosaMachinePoolReconciler::ReconcileCreate(const InfraMachinePool& imp,
                                                   const MachinePool& mp, NodePool* np) {
-  Call(imp.meta.name, "ocm:CreateNodePool");
+  if (Status s = Call(imp.meta.name, "ocm:CreateNodePool"); !s.ok()) return s;
   if (Status s =
           np->Create(mp.spec.replicas.value_or(1), mp.spec.template_.spec.version.value_or(""));
       !s.ok()) {
@@ -117,9 +121,9 @@ Status RosaMachinePoolReconciler::ReconcileVersion(const InfraMachinePool& imp,
                                                    const MachinePool& mp, NodePool* np) {
   const std::string version = mp.spec.template_.spec.version.value_or("");
   if (version.empty() || version == np->version()) return Status::Ok();
-  Call(imp.meta.name, "ocm:GetHypershiftNodePoolUpgrade");
+  if (Status s = Call(imp.meta.name, "ocm:GetHypershiftNodePoolUpgrade"); !s.ok()) return s;
   if (!np->upgrade()) {
-    Call(imp.meta.name, "ocm:ScheduleNodePoolUpgrade");
+    if (Status s = Call(imp.meta.name, "ocm:ScheduleNodePoolUpgrade"); !s.ok()) return s;
     return np->ScheduleUpgrade(version, clock_->Now() + kUpgradeLeadTime);
   }
   if (np->upgrade()->version != version) {
@@ -131,9 +135,9 @@ Status RosaMachinePoolReconciler::ReconcileVersion(const InfraMachinePool& imp,
 
 // rctl:314-340: DeleteNodePool if found, then the finalizer goes at once.
 Status RosaMachinePoolReconciler::ReconcileDelete(const InfraMachinePool& imp, NodePool* np) {
-  Call(imp.meta.name, "ocm:GetNodePool");
+  if (Status s = Call(imp.meta.name, "ocm:GetNodePool"); !s.ok()) return s;
   if (np->exists()) {
-    Call(imp.meta.name, "ocm:DeleteNodePool");
+    if (Status s = Call(imp.meta.name, "ocm:DeleteNodePool"); !s.ok()) return s;
     if (Status s = np->Delete(); !s.ok()) return s;
   }
   if (!HasFinalizer(imp.meta, kRosaMachinePoolFinalizer)) return Status::Ok();
@@ -142,8 +146,8 @@ Status RosaMachinePoolReconciler::ReconcileDelete(const InfraMachinePool& imp, N
   return client_->InfraMachinePools().Patch(imp, &next);
 }
 
-void RosaMachinePoolReconciler::Call(const std::string& pool, const char* api) {
-  rec_->ProviderApiCall(pool, api);
+Status RosaMachinePoolReconciler::Call(const std::string& pool, const char* api) {
+  return RosaCall(throttle_, rec_, clock_->Now(), pool, api);
 }
 
 }  // namespace mpsim::rosa

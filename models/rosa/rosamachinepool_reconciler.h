@@ -11,6 +11,7 @@
 
 #include "api/reconciler.h"
 #include "models/rosa/node_pool.h"
+#include "models/rosa/rosa_api_throttle.h"
 #include "sim/recorder.h"
 
 namespace mpsim::rosa {
@@ -32,8 +33,10 @@ inline bool NodePoolReady(int32_t replicas, int32_t current) {
 
 class RosaMachinePoolReconciler : public Reconciler {
  public:
+  // `throttle` is the API buckets; nullptr: calls are never throttled.
   RosaMachinePoolReconciler(Client* client, const Clock* clock, Recorder* rec,
-                            std::map<std::string, NodePool*> pools);
+                            std::map<std::string, NodePool*> pools,
+                            RosaApiThrottle* throttle = nullptr);
   void Setup(Builder* b) override;
   Status Reconcile(const Request& req, Result* result) override;
 
@@ -44,11 +47,13 @@ class RosaMachinePoolReconciler : public Reconciler {
   // reconcileMachinePoolVersion (rctl:342-377).
   Status ReconcileVersion(const InfraMachinePool& imp, const MachinePool& mp, NodePool* np);
   Status ReconcileDelete(const InfraMachinePool& imp, NodePool* np);
-  void Call(const std::string& pool, const char* api);
+  // Counts the call and spends its token; the error if it is throttled.
+  Status Call(const std::string& pool, const char* api);
 
   Client* client_;
   const Clock* clock_;
   Recorder* rec_;
+  RosaApiThrottle* throttle_;
   std::map<std::string, NodePool*> pools_;  // by ROSAMachinePool name
 };
 

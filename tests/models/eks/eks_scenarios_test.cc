@@ -26,7 +26,8 @@ std::string WriteScratch(const std::string& name, const std::string& text) {
 
 TEST(EksScenarios, LibraryPasses) {
   for (const char* f : {"eks-scale-up-10", "eks-scale-down-100-20", "eks-upgrade-6",
-                        "eks-delete-50", "eks-capa-5672-never-joins"}) {
+                        "eks-delete-50", "eks-capa-5672-never-joins",
+                        "eks-capa-5746-min-above-desired", "eks-ice", "eks-throttled"}) {
     const std::string path = testing::Src("scenarios/aws/") + f + ".yaml";
     auto r = testing::Mpsim("check " + path);
     EXPECT_EQ(r.status, 0) << f << "\n" << r.out;
@@ -55,6 +56,32 @@ TEST(EksScenarios, WebhookRulesOfTheBlock) {
   EXPECT_NE(r.out.find("not both"), std::string::npos) << r.out;
   r = testing::Mpsim(
       "validate " + WriteScratch("eks-min0.yaml", EksScenario(2, "", "{minSize: 0}")), true);
+  EXPECT_EQ(r.status, 0) << r.out;
+}
+
+// setInfraPoolSpec on an eks pool: a bad count is exit 2 at the field's
+// path; a good edit of spec.scaling loads.
+TEST(EksScenarios, ScalingEditsAreValidated) {
+  auto r = testing::Mpsim(
+      "validate " +
+          WriteScratch("eks-edit-bad.yaml",
+                       EksScenario(2,
+                                   "  events:\n    - {at: 5m, setInfraPoolSpec: {pool: mp-0, "
+                                   "fields: {scaling.minSize: \"-2\"}}}\n",
+                                   "{minSize: 0, maxSize: 5}")),
+      true);
+  EXPECT_EQ(r.status, 2) << r.out;
+  EXPECT_NE(r.out.find("setInfraPoolSpec.fields.scaling.minSize: expected a node count"),
+            std::string::npos)
+      << r.out;
+  r = testing::Mpsim(
+      "validate " +
+          WriteScratch("eks-edit-ok.yaml",
+                       EksScenario(2,
+                                   "  events:\n    - {at: 5m, setInfraPoolSpec: {pool: mp-0, "
+                                   "fields: {scaling.minSize: \"2\"}}}\n",
+                                   "{minSize: 0, maxSize: 5}")),
+      true);
   EXPECT_EQ(r.status, 0) << r.out;
 }
 

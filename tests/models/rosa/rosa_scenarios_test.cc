@@ -24,13 +24,29 @@ std::string WriteRosaScratch(const std::string& name, const std::string& text) {
 }
 
 TEST(RosaScenarios, LibraryPasses) {
-  for (const char* f :
-       {"rosa-scale-up-10", "rosa-scale-down-100-20", "rosa-upgrade-6", "rosa-delete-50"}) {
+  for (const char* f : {"rosa-scale-up-10", "rosa-scale-down-100-20", "rosa-upgrade-6",
+                        "rosa-delete-50", "rosa-ice", "rosa-throttled"}) {
     const std::string path = testing::Src("scenarios/aws/") + f + ".yaml";
     auto r = testing::Mpsim("check " + path);
     EXPECT_EQ(r.status, 0) << f << "\n" << r.out;
     EXPECT_NE(r.out.find("ok   " + path), std::string::npos) << r.out;
   }
+}
+
+// ROSAMachinePools take no setInfraPoolSpec edits: exit 2, and the message
+// names the pools that take them (models/registry.cc).
+TEST(RosaScenarios, EditsAreRefusedNamingThePoolsThatTakeThem) {
+  auto r = testing::Mpsim(
+      "validate " +
+          WriteRosaScratch("rosa-edit.yaml",
+                           RosaScenario("{}",
+                                        "  events:\n    - {at: 5m, setInfraPoolSpec: {pool: "
+                                        "mp-0, fields: {scaling.minSize: \"2\"}}}\n")),
+      true);
+  EXPECT_EQ(r.status, 2) << r.out;
+  EXPECT_NE(r.out.find("pool \"mp-0\" takes no InfraMachinePool spec fields"), std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("eks (scaling.minSize, scaling.maxSize)"), std::string::npos) << r.out;
 }
 
 TEST(RosaScenarios, OneZoneOnly) {
