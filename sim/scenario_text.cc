@@ -188,7 +188,8 @@ TextPosition PositionOf(const YAML::Mark& mark) {
 }
 
 bool ParseScenarioText(const std::string& text, const std::string& file, YAML::Node* root,
-                       std::vector<ScenarioError>* errors) {
+                       std::vector<ScenarioError>* errors, TextKind kind) {
+  const bool overlay = kind == TextKind::kOverlay;
   if (!CheckBytes(text, file, errors)) return false;
   YAML::Node doc;
   try {
@@ -203,14 +204,17 @@ bool ParseScenarioText(const std::string& text, const std::string& file, YAML::N
     return false;
   }
   if (doc.IsNull()) {
-    errors->push_back(
-        At(file, {1, 1}, "the file is empty; a scenario starts with apiVersion: mpsim/v1"));
+    errors->push_back(At(file, {1, 1},
+                         overlay
+                             ? "the overlay is empty; an overlay holds spec: {...}"
+                             : "the file is empty; a scenario starts with apiVersion: mpsim/v1"));
     return false;
   }
   if (!doc.IsMap()) {
     errors->push_back(At(file, PositionOf(doc.Mark()),
-                         "expected a mapping with apiVersion, kind, metadata and spec at the top "
-                         "of the file"));
+                         overlay ? "expected a mapping with spec at the top of the overlay"
+                                 : "expected a mapping with apiVersion, kind, metadata and spec at "
+                                   "the top of the file"));
     return false;
   }
   size_t budget = kMaxNodes;
