@@ -12,6 +12,7 @@
 #include "app/report/run_reports.h"
 #include "app/report/text_report.h"
 #include "app/world.h"
+#include "scenario/json_schema.h"
 #include "scenario/loader.h"
 #include "util/keep_forever.h"
 
@@ -82,6 +83,11 @@ int ReportCommand(const std::string& dir) {
     return kExitBadInput;
   }
   std::cout << "wrote " << dir << "/report.html\n";
+  return kExitOk;
+}
+
+int SchemaCommand() {
+  std::cout << scenario::ScenarioJsonSchema().dump(2) << "\n";
   return kExitOk;
 }
 

@@ -52,6 +52,9 @@ int CheckCommand(const CheckArgs& args);
 // kExitBadInput after one message when DIR holds no readable summary.json.
 int ReportCommand(const std::string& dir);
 
+// `mpsim schema`: prints the JSON Schema of scenario files (scenario/json_schema.h).
+int SchemaCommand();
+
 // Loads a scenario, printing every error to `err` (stderr by default); false
 // if there was any.
 bool LoadOrReport(const std::string& path, const ScenarioEdits& edits, proto::Scenario* sc,

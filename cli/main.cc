@@ -141,6 +141,7 @@ int Dispatch(CLI::App& app, mpsim::RunArgs& run, const std::string& seed,
   }
   if (app.got_subcommand("validate")) return mpsim::ValidateCommand(validate_files);
   if (app.got_subcommand("report")) return mpsim::ReportCommand(report_dir);
+  if (app.got_subcommand("schema")) return mpsim::SchemaCommand();
   if (app.got_subcommand("check")) return mpsim::CheckCommand(check);
   if (app.got_subcommand("sweep")) return mpsim::SweepCommand(sweep);
   if (app.got_subcommand("merge")) return mpsim::MergeCommand(merge);
@@ -175,6 +176,8 @@ int main(int argc, char** argv) {
   chk->add_option("--set", check.overrides,
                   "override a key in every scenario, e.g. to try a change")
       ->type_name("PATH=VALUE");
+
+  app.add_subcommand("schema", "Print a JSON Schema of scenario files, for editors");
 
   std::string report_dir;
   CLI::App* rep = app.add_subcommand("report", "Write DIR/report.html from a run's outputs");
