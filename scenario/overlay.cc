@@ -25,6 +25,7 @@ class Merger {
       : file_(file), places_(places), errors_(errors) {}
 
   void Top(YAML::Node root, const YAML::Node& overlay) {
+    bool seen = false;
     for (auto it = overlay.begin(); it != overlay.end(); ++it) {
       const YAML::Node key = it->first;
       if (!key.IsScalar() || key.Scalar() != "spec") {
@@ -32,6 +33,11 @@ class Merger {
         Fail(key.Mark(), "", "an overlay holds only spec; found " + name + " at its top level");
         continue;
       }
+      if (seen) {
+        Fail(key.Mark(), "spec", "duplicate key \"spec\"");
+        continue;
+      }
+      seen = true;
       Key(root, "spec", key, it->second, "spec");
     }
   }

@@ -216,11 +216,25 @@ TEST(OverlayErrors, OnlySpecAtTheTop) {
   EXPECT_NE(errors[0].message.find("\"metadata\""), std::string::npos) << errors[0].message;
 }
 
+TEST(OverlayErrors, ASecondSpecIsADuplicateKey) {
+  std::string path;
+  const std::vector<ScenarioError> errors =
+      OverlaidFails("twice", "spec: {seed: 2}\nspec: {seed: 3}\n", &path);
+  ASSERT_EQ(errors.size(), 1u) << OverlayErrorText(errors);
+  EXPECT_EQ(errors[0].file, path);
+  EXPECT_EQ(errors[0].line, 2);
+  EXPECT_EQ(errors[0].message, "duplicate key \"spec\"");
+}
+
 TEST(OverlayErrors, EmptyMissingAndBrokenOverlays) {
   std::string path;
   std::vector<ScenarioError> errors = OverlaidFails("empty", "# nothing\n", &path);
   EXPECT_EQ(errors[0].file, path);
   EXPECT_NE(errors[0].message.find("the overlay is empty"), std::string::npos);
+
+  errors = OverlaidFails("binary", std::string("spec: {seed: 1}\n\x01"), &path);
+  EXPECT_EQ(errors[0].file, path);
+  EXPECT_NE(errors[0].message.find("cannot appear in an overlay"), std::string::npos);
 
   errors = OverlaidFails("syntax", "spec: {seed: 1\n", &path);
   EXPECT_EQ(errors[0].file, path);
