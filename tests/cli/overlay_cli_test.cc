@@ -145,7 +145,13 @@ TEST(CliE2EOverlay, CheckAppliesTheOverlayAndReplaysIt) {
 }
 
 TEST(CliE2EOverlay, CompareRunsTheOverlaidScenarioOnEachProvider) {
-  const fs::path overlay = OverlayCliFile("compare.yaml", "spec: {seed: 5}\n");
+  // The overlay is merged before the blocks are renamed: its launchDelay,
+  // a shared key, reaches every cloud. Launches of 1h never end within
+  // demo's 30m horizon.
+  const fs::path overlay =
+      OverlayCliFile("compare.yaml",
+                     "spec:\n  seed: 5\n  machinePools:\n    - name: mp-0\n"
+                     "      provider: {test: {launchDelay: {dist: constant, value: 1h}}}\n");
   const fs::path out = OverlayCliOut("compare");
   Ran r = Mpsim("compare " + Src("scenarios/demo.yaml") + " --providers asg,vmss --overlay " +
                 overlay.string() + " --out " + out.string());
@@ -153,6 +159,7 @@ TEST(CliE2EOverlay, CompareRunsTheOverlaidScenarioOnEachProvider) {
   for (const char* p : {"asg", "vmss"}) {
     const auto summary = nlohmann::json::parse(Slurp(out / p / "summary.json"));
     EXPECT_EQ(summary["seed"], 5) << p;
+    EXPECT_EQ(summary["pools"][0]["converged"], false) << p;
   }
   EXPECT_EQ(Mpsim("compare a b --overlay " + overlay.string()).status, 2);
 }
