@@ -12,16 +12,17 @@
 #include "app/report/run_reports.h"
 #include "app/report/text_report.h"
 #include "app/world.h"
+#include "scenario/json_schema.h"
 #include "scenario/loader.h"
 #include "util/keep_forever.h"
 
 namespace mpsim {
 
 // Prints every load error, one per line, and returns false if there was any.
-bool LoadOrReport(const std::string& path, const std::vector<std::string>& overrides,
-                  proto::Scenario* sc, std::ostream* err) {
+bool LoadOrReport(const std::string& path, const ScenarioEdits& edits, proto::Scenario* sc,
+                  std::ostream* err) {
   std::vector<ScenarioError> errors;
-  if (LoadScenario(path, overrides, sc, &errors)) return true;
+  if (LoadScenario(path, edits, sc, &errors)) return true;
   std::ostream& out = err ? *err : std::cerr;
   for (const ScenarioError& e : errors) out << "error: " << e.String() << "\n";
   return false;
@@ -29,7 +30,7 @@ bool LoadOrReport(const std::string& path, const std::vector<std::string>& overr
 
 int RunCommand(const RunArgs& args) {
   proto::Scenario sc;
-  if (!LoadOrReport(args.scenario, args.overrides, &sc)) return kExitBadInput;
+  if (!LoadOrReport(args.scenario, {args.overrides, args.overlay}, &sc)) return kExitBadInput;
   if (!CheckExplainPool(args, sc)) return kExitBadInput;
   const uint64_t seed = args.seed.value_or(sc.spec().seed());
   // Never freed, like the world (opts.free_world below): the process ends
@@ -82,6 +83,11 @@ int ReportCommand(const std::string& dir) {
     return kExitBadInput;
   }
   std::cout << "wrote " << dir << "/report.html\n";
+  return kExitOk;
+}
+
+int SchemaCommand() {
+  std::cout << scenario::ScenarioJsonSchema().dump(2) << "\n";
   return kExitOk;
 }
 

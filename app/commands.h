@@ -13,6 +13,7 @@ namespace mpsim {
 namespace proto {
 class Scenario;
 }
+struct ScenarioEdits;  // scenario/loader.h
 
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitExpectationFailed = 1;
@@ -25,6 +26,7 @@ struct RunArgs {
   std::string scenario;
   std::optional<uint64_t> seed;
   std::vector<std::string> overrides;
+  std::string overlay;  // --overlay FILE; empty: none
   std::string out_dir;  // empty: results/<scenario-name>
   bool plot = false;
   bool report = false;  // also write report.html
@@ -41,6 +43,7 @@ struct CheckArgs {
   std::string junit;
   uint64_t seeds = 1;
   std::vector<std::string> overrides;  // --set PATH=VALUE, applied to every scenario
+  std::string overlay;                 // --overlay FILE, merged into every scenario first
   bool update_golden = false;          // rewrite X.golden.csv beside each X.yaml
 };
 int CheckCommand(const CheckArgs& args);
@@ -49,9 +52,12 @@ int CheckCommand(const CheckArgs& args);
 // kExitBadInput after one message when DIR holds no readable summary.json.
 int ReportCommand(const std::string& dir);
 
+// `mpsim schema`: prints the JSON Schema of scenario files (scenario/json_schema.h).
+int SchemaCommand();
+
 // Loads a scenario, printing every error to `err` (stderr by default); false
 // if there was any.
-bool LoadOrReport(const std::string& path, const std::vector<std::string>& overrides,
-                  proto::Scenario* sc, std::ostream* err = nullptr);
+bool LoadOrReport(const std::string& path, const ScenarioEdits& edits, proto::Scenario* sc,
+                  std::ostream* err = nullptr);
 
 }  // namespace mpsim

@@ -20,6 +20,9 @@ namespace {
 
 using mpsim::kExitBadInput;
 
+constexpr const char* kOverlayHelp =
+    "merge a partial scenario (spec: {...}) over the scenario's spec, before --set";
+
 // A seed is a uint64 written in decimal; CLI11's own conversion would throw
 // out_of_range (an abort) on "-1" or a number past 2^64.
 std::string CheckSeed(const std::string& text) {
@@ -38,6 +41,7 @@ void AddRun(CLI::App& app, mpsim::RunArgs* a, std::string* seed) {
   run->add_option("--seed", *seed, "root seed (default: spec.seed of the scenario)")
       ->type_name("N")
       ->check(CLI::Validator(CheckSeed, "N"));
+  run->add_option("--overlay", a->overlay, kOverlayHelp)->type_name("FILE");
   run->add_option("--set", a->overrides,
                   "override a scenario key, e.g. spec.machinePools[0].replicas=500")
       ->type_name("PATH=VALUE");
@@ -58,6 +62,7 @@ void AddSweep(CLI::App& app, mpsim::SweepArgs* a, mpsim::MergeArgs* m) {
   sw->add_option("--seeds", a->seeds, "seeds per parameter point")
       ->required()
       ->check(CLI::Range(uint64_t{1}, uint64_t{1'000'000}));
+  sw->add_option("--overlay", a->overlay, kOverlayHelp)->type_name("FILE");
   sw->add_option("--set", a->sets, "sweep a key over values, e.g. ...replicas=100..1000:100")
       ->type_name("PATH=V1,V2,...");
   sw->add_option("--jobs", a->jobs, "runs at once (default: one per core)")
@@ -84,6 +89,8 @@ void AddCompare(CLI::App& app, std::vector<std::string>* inputs, mpsim::CompareA
   cmp->add_option("--providers", across->providers, "with SCENARIO: the providers to run on")
       ->delimiter(',')
       ->type_name("asg,vmss,mig");
+  cmp->add_option("--overlay", across->overlay, std::string("with SCENARIO: ") + kOverlayHelp)
+      ->type_name("FILE");
   cmp->add_option("--out", across->out_dir,
                   "with SCENARIO: output directory (default: results/<scenario-name>-compare)");
   cmp->add_option("--seed", *seed, "with SCENARIO: root seed (default: spec.seed)")
@@ -95,6 +102,10 @@ void AddCompare(CLI::App& app, std::vector<std::string>* inputs, mpsim::CompareA
 int Compare(const std::vector<std::string>& inputs, const std::string& seed, mpsim::CompareArgs* ab,
             mpsim::CompareProvidersArgs* across) {
   if (inputs.size() == 2) {
+    if (!across->overlay.empty()) {
+      std::cerr << "error: compare: --overlay applies to compare SCENARIO, not to two results\n";
+      return kExitBadInput;
+    }
     ab->a = inputs[0];
     ab->b = inputs[1];
     return mpsim::CompareCommand(*ab);
@@ -130,6 +141,7 @@ int Dispatch(CLI::App& app, mpsim::RunArgs& run, const std::string& seed,
   }
   if (app.got_subcommand("validate")) return mpsim::ValidateCommand(validate_files);
   if (app.got_subcommand("report")) return mpsim::ReportCommand(report_dir);
+  if (app.got_subcommand("schema")) return mpsim::SchemaCommand();
   if (app.got_subcommand("check")) return mpsim::CheckCommand(check);
   if (app.got_subcommand("sweep")) return mpsim::SweepCommand(sweep);
   if (app.got_subcommand("merge")) return mpsim::MergeCommand(merge);
@@ -160,9 +172,12 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(uint64_t{1}, uint64_t{100000}));
   chk->add_flag("--update-golden", check.update_golden,
                 "rewrite X.golden.csv (the timeline at spec.seed) beside each scenario X.yaml");
+  chk->add_option("--overlay", check.overlay, kOverlayHelp)->type_name("FILE");
   chk->add_option("--set", check.overrides,
                   "override a key in every scenario, e.g. to try a change")
       ->type_name("PATH=VALUE");
+
+  app.add_subcommand("schema", "Print a JSON Schema of scenario files, for editors");
 
   std::string report_dir;
   CLI::App* rep = app.add_subcommand("report", "Write DIR/report.html from a run's outputs");

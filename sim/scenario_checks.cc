@@ -14,20 +14,6 @@
 namespace mpsim::scenario {
 namespace {
 
-struct DistKind {
-  std::string name;
-  std::vector<std::string> params;
-};
-
-const std::vector<DistKind>& Kinds() {
-  static const std::vector<DistKind> kinds = {
-      {"constant", {"value"}},        {"uniform", {"min", "max"}},
-      {"exponential", {"mean"}},      {"lognormal", {"median", "p99", "mu", "sigma"}},
-      {"normal", {"mean", "stddev"}}, {"empirical", {"samples"}},
-  };
-  return kinds;
-}
-
 std::string Join(const std::vector<std::string>& words, const char* last) {
   std::string out;
   for (size_t i = 0; i < words.size(); ++i) {
@@ -58,7 +44,7 @@ class DistChecker {
       : d_(d), path_(path), issues_(issues) {}
 
   void Run() {
-    const DistKind* kind = FindKind();
+    const DistributionKind* kind = FindKind();
     if (kind == nullptr) return;
     bool applicable = true;
     for (const std::string& p : Given(d_)) {
@@ -86,9 +72,9 @@ class DistChecker {
     return has;
   }
 
-  const DistKind* FindKind() {
+  const DistributionKind* FindKind() {
     std::vector<std::string> names;
-    for (const DistKind& k : Kinds()) {
+    for (const DistributionKind& k : DistributionKinds()) {
       if (k.name == d_.dist()) return &k;
       names.push_back(k.name);
     }
@@ -154,6 +140,15 @@ class DistChecker {
 };
 
 }  // namespace
+
+const std::vector<DistributionKind>& DistributionKinds() {
+  static const std::vector<DistributionKind> kinds = {
+      {"constant", {"value"}},        {"uniform", {"min", "max"}},
+      {"exponential", {"mean"}},      {"lognormal", {"median", "p99", "mu", "sigma"}},
+      {"normal", {"mean", "stddev"}}, {"empirical", {"samples"}},
+  };
+  return kinds;
+}
 
 void ValidateDistribution(const proto::Distribution& d, const std::string& path,
                           std::vector<Issue>* issues) {

@@ -18,6 +18,15 @@ namespace mpsim::scenario {
 inline constexpr int kMaxZoneCapacity = 1'000'000;
 inline constexpr int kMaxSamples = 100'000;
 
+// A distribution kind (`dist`) and the parameters it takes, by YAML name.
+struct DistributionKind {
+  std::string name;
+  std::vector<std::string> params;
+};
+
+// Every kind, in the order docs/scenarios.md lists them.
+const std::vector<DistributionKind>& DistributionKinds();
+
 // Appends one issue per broken rule of the distribution at `path`.
 void ValidateDistribution(const proto::Distribution& d, const std::string& path,
                           std::vector<Issue>* issues);

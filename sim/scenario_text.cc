@@ -69,15 +69,15 @@ ScenarioError SyntaxError(const std::string& text, const std::string& file,
   return At(file, PositionOf(e.mark), message);
 }
 
-bool CheckBytes(const std::string& text, const std::string& file,
+bool CheckBytes(const std::string& text, const std::string& file, const char* what,
                 std::vector<ScenarioError>* errors) {
   const size_t bad = FirstBadByte(text);
   if (bad == std::string::npos) return true;
   char byte[8];
   std::snprintf(byte, sizeof byte, "0x%02x", static_cast<unsigned char>(text[bad]));
   errors->push_back(At(file, PositionOfOffset(text, bad),
-                       std::string("not a text file: byte ") + byte +
-                           " cannot appear in a scenario, which is UTF-8 YAML text"));
+                       std::string("not a text file: byte ") + byte + " cannot appear in " + what +
+                           ", which is UTF-8 YAML text"));
   return false;
 }
 
@@ -188,8 +188,9 @@ TextPosition PositionOf(const YAML::Mark& mark) {
 }
 
 bool ParseScenarioText(const std::string& text, const std::string& file, YAML::Node* root,
-                       std::vector<ScenarioError>* errors) {
-  if (!CheckBytes(text, file, errors)) return false;
+                       std::vector<ScenarioError>* errors, TextKind kind) {
+  const bool overlay = kind == TextKind::kOverlay;
+  if (!CheckBytes(text, file, overlay ? "an overlay" : "a scenario", errors)) return false;
   YAML::Node doc;
   try {
     if (!CheckOneDocument(text, file, errors)) return false;
@@ -203,14 +204,17 @@ bool ParseScenarioText(const std::string& text, const std::string& file, YAML::N
     return false;
   }
   if (doc.IsNull()) {
-    errors->push_back(
-        At(file, {1, 1}, "the file is empty; a scenario starts with apiVersion: mpsim/v1"));
+    errors->push_back(At(file, {1, 1},
+                         overlay
+                             ? "the overlay is empty; an overlay holds spec: {...}"
+                             : "the file is empty; a scenario starts with apiVersion: mpsim/v1"));
     return false;
   }
   if (!doc.IsMap()) {
     errors->push_back(At(file, PositionOf(doc.Mark()),
-                         "expected a mapping with apiVersion, kind, metadata and spec at the top "
-                         "of the file"));
+                         overlay ? "expected a mapping with spec at the top of the overlay"
+                                 : "expected a mapping with apiVersion, kind, metadata and spec at "
+                                   "the top of the file"));
     return false;
   }
   size_t budget = kMaxNodes;

@@ -20,9 +20,15 @@ struct TextPosition {
 // The 1-based position of a yaml-cpp mark (which is 0-based, or null).
 TextPosition PositionOf(const YAML::Mark& mark);
 
-// Parses `text` into the top-level mapping of a scenario. On failure appends
-// one error with its position to *errors and returns false.
+// What a text is meant to be, for the messages about its shape.
+enum class TextKind {
+  kScenario,  // a whole scenario file
+  kOverlay,   // a partial one (--overlay): a mapping with `spec` only
+};
+
+// Parses `text` into the top-level mapping of a scenario (or an overlay). On
+// failure appends one error with its position to *errors and returns false.
 bool ParseScenarioText(const std::string& text, const std::string& file, YAML::Node* root,
-                       std::vector<ScenarioError>* errors);
+                       std::vector<ScenarioError>* errors, TextKind kind = TextKind::kScenario);
 
 }  // namespace mpsim::scenario

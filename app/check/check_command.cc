@@ -14,6 +14,7 @@
 #include "app/report/outputs.h"
 #include "app/version.h"
 #include "app/world.h"
+#include "scenario/loader.h"
 
 namespace mpsim {
 
@@ -111,10 +112,11 @@ struct FileResult {
 };
 
 // Runs one file over the seeds; one case per expectation and seed.
-// The command that replays one run, --set flags included.
-std::string Replay(const std::string& file, uint64_t seed, const std::vector<std::string>& sets) {
+// The command that replays one run, --overlay and --set flags included.
+std::string Replay(const std::string& file, uint64_t seed, const ScenarioEdits& edits) {
   std::string cmd = "mpsim run " + file + " --seed " + std::to_string(seed);
-  for (const std::string& s : sets) cmd += " --set '" + s + "'";
+  if (!edits.overlay.empty()) cmd += " --overlay '" + edits.overlay + "'";
+  for (const std::string& s : edits.overrides) cmd += " --set '" + s + "'";
   return cmd + " (mpsim " + VersionString() + ")";
 }
 
@@ -137,13 +139,13 @@ void CheckGolden(const std::string& file, const RunOutput& run, bool update,
   if (std::filesystem::exists(path, ec)) results->push_back(CompareGolden(path, timeline));
 }
 
-FileResult CheckFile(const std::string& file, uint64_t seeds, const std::vector<std::string>& sets,
+FileResult CheckFile(const std::string& file, uint64_t seeds, const ScenarioEdits& edits,
                      bool update_golden) {
   FileResult res;
   std::vector<CaseResult>* cases = &res.cases;
   std::ostringstream out, err;
   proto::Scenario sc;
-  if (!LoadOrReport(file, sets, &sc, &err)) {
+  if (!LoadOrReport(file, edits, &sc, &err)) {
     cases->push_back({file, "load", false, "scenario does not load: " + err.str()});
     res.err = err.str();
     res.status = kExitBadInput;
@@ -164,12 +166,14 @@ FileResult CheckFile(const std::string& file, uint64_t seeds, const std::vector<
       return res;
     }
     std::vector<ExpectationResult> results = CheckExpectations(sc, run);
-    if (k == 0 && sets.empty()) CheckGolden(file, run, update_golden, &results, &out);
+    // A golden timeline is the file's own; an edited scenario has another.
+    const bool edited = !edits.overrides.empty() || !edits.overlay.empty();
+    if (k == 0 && !edited) CheckGolden(file, run, update_golden, &results, &out);
     for (const ExpectationResult& r : results) {
       std::string name = r.name + (seeds > 1 ? " [seed " + std::to_string(seed) + "]" : "");
       std::string msg = r.message;
       if (!r.passed) {
-        msg += "; replay: " + Replay(file, seed, sets);
+        msg += "; replay: " + Replay(file, seed, edits);
         status = std::max(status, kExitExpectationFailed);
       }
       out << (r.passed ? "PASS " : "FAIL ") << file << ": " << name << ": " << msg << "\n";
@@ -193,7 +197,8 @@ std::vector<FileResult> CheckAll(const std::vector<std::string>& files, const Ch
   std::atomic<size_t> next{0};
   auto worker = [&] {
     for (size_t i = next++; i < files.size(); i = next++)
-      results[i] = CheckFile(files[i], args.seeds, args.overrides, args.update_golden);
+      results[i] =
+          CheckFile(files[i], args.seeds, {args.overrides, args.overlay}, args.update_golden);
   };
   const size_t n = std::clamp<size_t>(std::thread::hardware_concurrency(), 1, files.size());
   std::vector<std::thread> threads;

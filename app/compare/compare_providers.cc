@@ -158,10 +158,16 @@ int CompareProvidersCommand(const CompareProvidersArgs& args) {
     }
   }
   proto::Scenario original;
-  if (!LoadOrReport(args.scenario, {}, &original)) return kExitBadInput;
+  if (!LoadOrReport(args.scenario, {{}, args.overlay}, &original)) return kExitBadInput;
   std::string text;
   if (!ReadText(args.scenario, &text)) {
     std::cerr << "error: compare: cannot read " << args.scenario << "\n";
+    return kExitBadInput;
+  }
+  std::vector<ScenarioError> errors;
+  if (!args.overlay.empty() &&
+      !OverlaidScenarioText(text, args.scenario, args.overlay, &text, &errors)) {
+    for (const ScenarioError& e : errors) std::cerr << "error: " << e.String() << "\n";
     return kExitBadInput;
   }
   const std::string dir =

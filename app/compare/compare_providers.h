@@ -12,6 +12,7 @@ namespace mpsim {
 struct CompareProvidersArgs {
   std::string scenario;
   std::vector<std::string> providers = {"asg", "vmss", "mig"};
+  std::string overlay;  // --overlay FILE, merged before the blocks are renamed; empty: none
   std::string out_dir;  // empty: results/<scenario-name>-compare
   std::optional<uint64_t> seed;
   bool json = false;
@@ -24,7 +25,7 @@ struct CompareProvidersArgs {
 bool RetargetScenario(const std::string& yaml_text, const std::string& provider, std::string* out,
                       std::string* error);
 
-// Runs the scenario once per provider into <out>/<provider>/, prints the
+// Runs the scenario (its overlay merged) once per provider into <out>/<provider>/, prints the
 // metrics per pool with one column per provider (or JSON) and writes
 // <out>/compare.json. Exit 0, or 2 on bad input.
 int CompareProvidersCommand(const CompareProvidersArgs& args);

@@ -18,6 +18,7 @@
 #include "app/sweep/sweep_report.h"
 #include "app/sweep/sweep_runner.h"
 #include "app/sweep/sweep_store.h"
+#include "scenario/loader.h"
 
 namespace mpsim {
 namespace {
@@ -46,15 +47,15 @@ bool ParseParams(const std::vector<std::string>& sets, std::vector<SweepParam>* 
 
 // The scenario of each point that `runs` touch, loaded with the point's
 // overrides: a bad value fails here, before any run.
-bool LoadPoints(const std::string& path, const SweepPlan& plan, const std::vector<size_t>& runs,
-                std::vector<proto::Scenario>* points) {
+bool LoadPoints(const std::string& path, const std::string& overlay, const SweepPlan& plan,
+                const std::vector<size_t>& runs, std::vector<proto::Scenario>* points) {
   points->resize(plan.points());
   std::vector<bool> loaded(plan.points(), false);
   for (size_t run : runs) {
     const size_t p = run / plan.seeds();
     if (loaded[p]) continue;
     std::ostringstream err;
-    if (!LoadOrReport(path, plan.Overrides(p), &(*points)[p], &err)) {
+    if (!LoadOrReport(path, {plan.Overrides(p), overlay}, &(*points)[p], &err)) {
       std::cerr << err.str();
       return false;
     }
@@ -88,7 +89,7 @@ class PointCounter {
 };
 
 struct Sweep {
-  proto::Scenario base;  // the file without overrides: its pools name the metrics
+  proto::Scenario base;  // the file with its overlay, without overrides: its pools name the metrics
   SweepPlan plan;
   std::vector<std::string> metrics;
   Json plan_json;
@@ -139,17 +140,22 @@ int SweepCommand(const SweepArgs& args) {
   std::string error, text;
   if (!ParseParams(args.sets, &params, &error)) return Fail(error);
   const proto::Scenario& base = sw.base;
-  if (!LoadOrReport(args.scenario, {}, &sw.base)) return kExitBadInput;
+  if (!LoadOrReport(args.scenario, {{}, args.overlay}, &sw.base)) return kExitBadInput;
   if (!ReadText(args.scenario, &text)) return Fail(args.scenario + ": cannot read it");
+  std::string overlay_text;
+  if (!args.overlay.empty() && !ReadText(args.overlay, &overlay_text)) {
+    return Fail(args.overlay + ": cannot read it");
+  }
   sw.plan = SweepPlan(std::move(params), args.seeds, base.spec().seed());
   size_t shard = 0, shards = 1;
   if (!args.shard.empty() && !ParseShard(args.shard, &shard, &shards, &error)) return Fail(error);
   sw.shard = args.shard.empty() ? "" : std::to_string(shard) + "/" + std::to_string(shards);
   sw.runs = sw.plan.ShardRuns(shard, shards);
   std::vector<proto::Scenario> points;
-  if (!LoadPoints(args.scenario, sw.plan, sw.runs, &points)) return kExitBadInput;
+  if (!LoadPoints(args.scenario, args.overlay, sw.plan, sw.runs, &points)) return kExitBadInput;
   sw.metrics = MetricNames(base);
   sw.plan_json = PlanJson(sw.plan, base.metadata().name(), text, sw.metrics);
+  if (!args.overlay.empty()) AddOverlayToPlan(args.overlay, overlay_text, &sw.plan_json);
   sw.dir = args.out_dir.empty() ? "results/" + base.metadata().name() + "/sweep" : args.out_dir;
   SweepStore store(sw.dir, IdentityLine(sw.plan_json, sw.shard),
                    SweepCsvHeader(sw.plan, sw.metrics));

@@ -13,6 +13,7 @@ struct SweepArgs {
   std::string scenario;
   uint64_t seeds = 1;
   std::vector<std::string> sets;  // "PATH=V1,V2,..." each
+  std::string overlay;            // --overlay FILE, merged into every point; empty: none
   size_t jobs = 0;                // 0: one per core
   std::string shard;              // "I/N"; empty: the whole sweep
   std::string out_dir;            // empty: results/<scenario-name>/sweep

@@ -93,6 +93,10 @@ Json PlanJson(const SweepPlan& plan, const std::string& scenario_name,
               {"metrics", metrics}};
 }
 
+void AddOverlayToPlan(const std::string& path, const std::string& text, Json* plan_json) {
+  (*plan_json)["overlay"] = Json{{"path", path}, {"fnv1a", HexHash(text)}};
+}
+
 bool PlanFromJson(const Json& j, SweepPlan* plan, std::vector<std::string>* metrics,
                   std::string* error) {
   try {

@@ -17,6 +17,10 @@ namespace mpsim {
 nlohmann::ordered_json PlanJson(const SweepPlan& plan, const std::string& scenario_name,
                                 const std::string& scenario_text,
                                 const std::vector<std::string>& metrics);
+// Adds the --overlay file a sweep runs with to its plan: `overlay` {path,
+// fnv1a (of its text)}, so that shards and resumed runs must agree on it too.
+void AddOverlayToPlan(const std::string& path, const std::string& text,
+                      nlohmann::ordered_json* plan_json);
 // The plan read back from PlanJson (for merge). False with *error set.
 bool PlanFromJson(const nlohmann::ordered_json& j, SweepPlan* plan,
                   std::vector<std::string>* metrics, std::string* error);

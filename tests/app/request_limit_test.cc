@@ -17,7 +17,7 @@ namespace {
 proto::Scenario Load(const std::string& path, const std::vector<std::string>& overrides) {
   proto::Scenario sc;
   std::vector<ScenarioError> errors;
-  EXPECT_TRUE(LoadScenario(std::string(MPSIM_SOURCE_DIR) + "/" + path, overrides, &sc, &errors))
+  EXPECT_TRUE(LoadScenario(std::string(MPSIM_SOURCE_DIR) + "/" + path, {overrides}, &sc, &errors))
       << (errors.empty() ? "" : errors[0].String());
   return sc;
 }

@@ -16,8 +16,8 @@ namespace {
 proto::Scenario Demo(const std::vector<std::string>& overrides) {
   proto::Scenario sc;
   std::vector<ScenarioError> errors;
-  EXPECT_TRUE(
-      LoadScenario(std::string(MPSIM_SOURCE_DIR) + "/scenarios/demo.yaml", overrides, &sc, &errors))
+  EXPECT_TRUE(LoadScenario(std::string(MPSIM_SOURCE_DIR) + "/scenarios/demo.yaml", {overrides}, &sc,
+                           &errors))
       << (errors.empty() ? "" : errors[0].String());
   return sc;
 }
@@ -67,7 +67,7 @@ TEST(RunLimits, ZeroIsNotALimit) {
   proto::Scenario sc;
   std::vector<ScenarioError> errors;
   EXPECT_FALSE(LoadScenario(std::string(MPSIM_SOURCE_DIR) + "/scenarios/demo.yaml",
-                            {"spec.limits.maxEvents=0"}, &sc, &errors));
+                            {{"spec.limits.maxEvents=0"}}, &sc, &errors));
   ASSERT_FALSE(errors.empty());
   EXPECT_NE(errors[0].String().find("spec.limits.maxEvents: expected at least 1"),
             std::string::npos)

@@ -40,14 +40,15 @@ std::string JoinErrors(const std::vector<ScenarioError>& errors) {
 proto::Scenario MustLoad(const std::string& text, const std::vector<std::string>& sets = {}) {
   proto::Scenario sc;
   std::vector<ScenarioError> errors;
-  EXPECT_TRUE(LoadScenarioFromString(text, "test.yaml", sets, &sc, &errors)) << JoinErrors(errors);
+  EXPECT_TRUE(LoadScenarioFromString(text, "test.yaml", {sets}, &sc, &errors))
+      << JoinErrors(errors);
   return sc;
 }
 
 std::vector<ScenarioError> MustFail(const std::string& text, const std::vector<std::string>& sets) {
   proto::Scenario sc;
   std::vector<ScenarioError> errors;
-  EXPECT_FALSE(LoadScenarioFromString(text, "test.yaml", sets, &sc, &errors));
+  EXPECT_FALSE(LoadScenarioFromString(text, "test.yaml", {sets}, &sc, &errors));
   EXPECT_FALSE(errors.empty());
   return errors;
 }
