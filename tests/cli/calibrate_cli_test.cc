@@ -1,7 +1,10 @@
 // `mpsim calibrate` and `mpsim import` end to end through the real binary,
 // on the fixtures of tests/data/calibrate (gen.py there).
 #include <gtest/gtest.h>
+#include <sys/wait.h>
 
+#include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -68,6 +71,38 @@ TEST(CalibrateCli, BadInputExitsTwoAndWritesNothing) {
   EXPECT_NE(r.out.find("not a dump mpsim reads"), std::string::npos) << r.out;
   EXPECT_FALSE(fs::exists(out));
   EXPECT_EQ(Mpsim("calibrate " + CalDumps("aws")).status, 2);  // --out is required
+}
+
+bool CalIsPng(const fs::path& p) {
+  const std::string bytes = testing::Slurp(p);
+  return bytes.size() > 8 && bytes.compare(0, 4, "\x89PNG") == 0;
+}
+
+TEST(CalibrateCli, PlotWritesAQqPngPerFittedDelay) {
+  if (std::system("/usr/bin/python3 -c 'import matplotlib' >/dev/null 2>&1") != 0) {
+    GTEST_SKIP() << "/usr/bin/python3 has no matplotlib";
+  }
+  const fs::path out = testing::ScratchPath("cal_plot/fitted.yaml");
+  Ran r = Mpsim("calibrate " + CalDumps("gcp") + " --plot --out " + out.string());
+  ASSERT_EQ(r.status, 0) << r.out;
+  for (const char* key : {"nodeRegistration", "nodeReady", "ccmDelay"}) {
+    EXPECT_TRUE(CalIsPng(out.parent_path() / ("fitted-" + std::string(key) + "-qq.png"))) << key;
+  }
+}
+
+TEST(CalibrateCli, PlotWithoutMatplotlibExitsThreeWithTheOverlayWritten) {
+  const fs::path out = testing::ScratchPath("cal_noplot.yaml");
+  // MPSIM_PYTHON pins the one interpreter to try: one without matplotlib.
+  const std::string cmd = "MPSIM_PYTHON=/bin/false " + std::string(MPSIM_BINARY) + " calibrate " +
+                          CalDumps("gcp") + " --plot --out " + out.string() + " 2>&1 >/dev/null";
+  FILE* p = popen(cmd.c_str(), "r");
+  std::string text;
+  char buf[4096];
+  for (size_t n; (n = fread(buf, 1, sizeof buf, p)) > 0;) text.append(buf, n);
+  const int st = pclose(p);
+  EXPECT_EQ(WEXITSTATUS(st), 3) << text;
+  EXPECT_NE(text.find("apt-get install python3-matplotlib"), std::string::npos) << text;
+  EXPECT_TRUE(fs::exists(out));
 }
 
 TEST(CalibrateCli, ImportedScenarioValidatesAndRuns) {
