@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "app/calibrate/calibrate_command.h"
+#include "app/calibrate/import_command.h"
 #include "app/commands.h"
 #include "app/compare/compare.h"
 #include "app/compare/compare_providers.h"
@@ -97,6 +99,22 @@ void AddCompare(CLI::App& app, std::vector<std::string>* inputs, mpsim::CompareA
       ->type_name("N")
       ->check(CLI::Validator(CheckSeed, "N"));
   cmp->add_flag("--json", ab->json, "print the comparison as JSON");
+}
+
+// Issue 53: delays fitted from a real cluster's dumps, and a scenario made from them.
+void AddCalibrate(CLI::App& app, mpsim::CalibrateArgs* cal, mpsim::ImportArgs* imp) {
+  CLI::App* c = app.add_subcommand(
+      "calibrate", "Fit delays from kubectl and cloud CLI JSON dumps into an overlay");
+  c->add_option("FILE", cal->files,
+                "JSON of kubectl get nodes / machinepools, aws ec2 describe-instances, "
+                "az vmss list-instances, gcloud compute instances list")
+      ->required();
+  c->add_option("--out", cal->out, "the overlay YAML to write")->required()->type_name("OVERLAY");
+  c->add_flag("--json", cal->json, "print the report as JSON");
+  c->add_flag("--plot", cal->plot, "also write a QQ plot PNG per delay beside the overlay");
+  CLI::App* i = app.add_subcommand("import", "Write a scenario from the same dumps");
+  i->add_option("FILE", imp->files, "the same JSON dumps as calibrate")->required();
+  i->add_option("--out", imp->out, "the scenario YAML to write")->required()->type_name("SCENARIO");
 }
 
 int Compare(const std::vector<std::string>& inputs, const std::string& seed, mpsim::CompareArgs* ab,
@@ -193,6 +211,10 @@ int main(int argc, char** argv) {
   mpsim::MergeArgs merge;
   AddSweep(app, &sweep, &merge);
 
+  mpsim::CalibrateArgs calibrate;
+  mpsim::ImportArgs import;
+  AddCalibrate(app, &calibrate, &import);
+
   if (!KnownCommand(argc, argv, app)) return kExitBadInput;
   try {
     app.parse(argc, argv);
@@ -203,6 +225,8 @@ int main(int argc, char** argv) {
     return kExitBadInput;
   }
   try {
+    if (app.got_subcommand("calibrate")) return mpsim::CalibrateCommand(calibrate);
+    if (app.got_subcommand("import")) return mpsim::ImportCommand(import);
     if (app.got_subcommand("compare")) {
       return Compare(compare_inputs, compare_seed, &compare, &across);
     }

@@ -54,6 +54,25 @@ const ProviderRegistration* FindProvider(const proto::MachinePoolSpec& pool) {
   return nullptr;
 }
 
+const ProviderRegistration* FindByInfraKind(const std::string& kind, const InfraKind** which) {
+  for (const ProviderRegistration& p : Providers()) {
+    for (const InfraKind& k : p.infra_kinds) {
+      if (k.kind != kind) continue;
+      *which = &k;
+      return &p;
+    }
+  }
+  return nullptr;
+}
+
+std::vector<std::string> KnownInfraKinds() {
+  std::vector<std::string> out;
+  for (const ProviderRegistration& p : Providers()) {
+    for (const InfraKind& k : p.infra_kinds) out.push_back(k.kind);
+  }
+  return out;
+}
+
 std::string ProviderName(const proto::MachinePoolSpec& pool) {
   const ProviderRegistration* p = FindProvider(pool);
   return p == nullptr ? "none" : p->block;

@@ -25,6 +25,15 @@ struct ControllerWords {
   std::string resync_stall;
 };
 
+// A Cluster API infrastructure kind that a provider block stands for: what
+// `mpsim import` reads in a MachinePool's spec.template.spec.infrastructureRef.kind.
+struct InfraKind {
+  std::string kind;  // e.g. "GCPManagedMachinePool"
+  // The block's keys that select this kind, as YAML flow text, e.g.
+  // "{gke: true}"; "{}" when the block means the kind by itself.
+  std::string block_keys = "{}";
+};
+
 struct ProviderRegistration {
   // The block's key under a pool's `provider:`, a member of the
   // MachinePoolSpec.provider oneof; also summary.json's `provider`.
@@ -56,6 +65,9 @@ struct ProviderRegistration {
   // The values its model writes in Instance "state" timeline rows, each with
   // what it means to the reports (critical paths, the trace's tracks).
   std::vector<InstanceStateName> instance_states;
+  // The infrastructure kinds this block models; empty for a provider that
+  // stands for none (`test`).
+  std::vector<InfraKind> infra_kinds;
 };
 
 // Every provider, in the order reports list them.
@@ -63,6 +75,13 @@ const std::vector<ProviderRegistration>& Providers();
 
 // The entry of `pool`'s block, or nullptr if the pool names none.
 const ProviderRegistration* FindProvider(const proto::MachinePoolSpec& pool);
+
+// The provider whose block models the infrastructure kind `kind`, with the
+// kind's entry in *which; nullptr when no provider does.
+const ProviderRegistration* FindByInfraKind(const std::string& kind, const InfraKind** which);
+
+// Every infrastructure kind some provider models, in registration order.
+std::vector<std::string> KnownInfraKinds();
 
 // The provider's short name for a pool ("test", "asg", ...); "none" without a block.
 std::string ProviderName(const proto::MachinePoolSpec& pool);

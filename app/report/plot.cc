@@ -30,18 +30,17 @@ std::string PythonOnPath() {
   return "";
 }
 
-// Beside the binary (build/mpsim -> scripts/plot.py), else in the source tree it was built from.
-std::string PlotScript() {
+}  // namespace
+
+std::string ScriptPath(const std::string& name) {
   std::error_code ec;
   const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
   if (!ec) {
-    const fs::path beside = exe.parent_path().parent_path() / "scripts" / "plot.py";
+    const fs::path beside = exe.parent_path().parent_path() / "scripts" / name;
     if (fs::exists(beside, ec)) return beside.string();
   }
-  return std::string(MPSIM_SOURCE_DIR) + "/scripts/plot.py";
+  return std::string(MPSIM_SOURCE_DIR) + "/scripts/" + name;
 }
-
-}  // namespace
 
 std::vector<std::string> PythonCandidates() {
   if (const char* forced = std::getenv("MPSIM_PYTHON"); forced && *forced) return {forced};
@@ -70,7 +69,7 @@ bool WritePlots(const std::string& dir, std::ostream& err) {
            "interpreter that has it. The run's other outputs are written.\n";
     return false;
   }
-  const std::string script = PlotScript();
+  const std::string script = ScriptPath("plot.py");
   if (Succeeds(ShellQuote(*py) + " " + ShellQuote(script) + " " + ShellQuote(dir) + " >/dev/null"))
     return true;
   err << "error: --plot: " << *py << " " << script << " " << dir << " failed\n";

@@ -18,6 +18,10 @@ std::vector<std::string> PythonCandidates();
 // The first candidate that can `import matplotlib`; every one tried goes to *tried.
 std::optional<std::string> FindPlotPython(std::vector<std::string>* tried);
 
+// The path of scripts/`name`: beside the binary (build/mpsim -> scripts/),
+// else in the source tree it was built from.
+std::string ScriptPath(const std::string& name);
+
 // Runs scripts/plot.py on `dir`. False, after one message on `err` naming
 // what was tried and how to install matplotlib, when it could not.
 bool WritePlots(const std::string& dir, std::ostream& err);

@@ -100,7 +100,11 @@ ProviderRegistration Registration() {
                               {"Succeeded", InstanceStage::kRunning},
                               {"Deleting", InstanceStage::kDeleting},
                               {"Deleted", InstanceStage::kGone},
-                              {"Failed", InstanceStage::kFailed}}};
+                              {"Failed", InstanceStage::kFailed}},
+          .infra_kinds = {
+              {.kind = "AzureManagedMachinePool", .block_keys = "{kind: AzureManagedMachinePool}"},
+              {.kind = "AzureASOManagedMachinePool",
+               .block_keys = "{kind: AzureASOManagedMachinePool}"}}};
 }
 
 }  // namespace mpsim::aks

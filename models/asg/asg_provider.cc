@@ -94,7 +94,8 @@ ProviderRegistration Registration() {
                               {"Terminating", InstanceStage::kDeleting},
                               {"Terminating:Wait", InstanceStage::kDeleting},
                               {"Terminating:Proceed", InstanceStage::kDeleting},
-                              {"Terminated", InstanceStage::kGone}}};
+                              {"Terminated", InstanceStage::kGone}},
+          .infra_kinds = {{.kind = "AWSMachinePool"}}};
 }
 
 }  // namespace mpsim::asg

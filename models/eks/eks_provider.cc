@@ -65,7 +65,8 @@ ProviderRegistration Registration() {
           .instance_states = {{"Pending", InstanceStage::kCreating},
                               {"InService", InstanceStage::kRunning},
                               {"Terminating", InstanceStage::kDeleting},
-                              {"Terminated", InstanceStage::kGone}}};
+                              {"Terminated", InstanceStage::kGone}},
+          .infra_kinds = {{.kind = "AWSManagedMachinePool"}}};
 }
 
 }  // namespace mpsim::eks

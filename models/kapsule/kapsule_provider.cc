@@ -48,7 +48,8 @@ ProviderRegistration Registration() {
                               {"creation_error", InstanceStage::kFailed},
                               {"ready", InstanceStage::kRunning},
                               {"deleting", InstanceStage::kDeleting},
-                              {"deleted", InstanceStage::kGone}}};
+                              {"deleted", InstanceStage::kGone}},
+          .infra_kinds = {{.kind = "ScalewayManagedMachinePool"}}};
 }
 
 }  // namespace mpsim::kapsule

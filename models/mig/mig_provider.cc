@@ -110,7 +110,9 @@ ProviderRegistration Registration() {
                               {"STAGING", InstanceStage::kCreating},
                               {"RUNNING", InstanceStage::kRunning},
                               {"STOPPING", InstanceStage::kDeleting},
-                              {"TERMINATED", InstanceStage::kGone}}};
+                              {"TERMINATED", InstanceStage::kGone}},
+          .infra_kinds = {{.kind = "GCPMachinePool"},
+                          {.kind = "GCPManagedMachinePool", .block_keys = "{gke: true}"}}};
 }
 
 }  // namespace mpsim::mig

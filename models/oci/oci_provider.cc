@@ -44,7 +44,8 @@ ProviderRegistration Registration() {
           .instance_states = {{"PROVISIONING", InstanceStage::kCreating},
                               {"RUNNING", InstanceStage::kRunning},
                               {"TERMINATING", InstanceStage::kDeleting},
-                              {"TERMINATED", InstanceStage::kGone}}};
+                              {"TERMINATED", InstanceStage::kGone}},
+          .infra_kinds = {{.kind = "OCIMachinePool"}}};
 }
 
 }  // namespace mpsim::oci

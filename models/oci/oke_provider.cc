@@ -52,7 +52,8 @@ ProviderRegistration OkeRegistration() {
       .instance_states = {{"CREATING", InstanceStage::kCreating},
                           {"ACTIVE", InstanceStage::kRunning},
                           {"DELETING", InstanceStage::kDeleting},
-                          {"DELETED", InstanceStage::kGone}}};
+                          {"DELETED", InstanceStage::kGone}},
+      .infra_kinds = {{.kind = "OCIManagedMachinePool"}}};
 }
 
 }  // namespace mpsim::oci

@@ -57,7 +57,8 @@ ProviderRegistration Registration() {
           .instance_states = {{"pending", InstanceStage::kCreating},
                               {"running", InstanceStage::kRunning},
                               {"shutting-down", InstanceStage::kDeleting},
-                              {"terminated", InstanceStage::kGone}}};
+                              {"terminated", InstanceStage::kGone}},
+          .infra_kinds = {{.kind = "ROSAMachinePool"}}};
 }
 
 }  // namespace mpsim::rosa

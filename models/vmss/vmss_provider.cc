@@ -126,7 +126,8 @@ ProviderRegistration Registration() {
                               {"Succeeded", InstanceStage::kRunning},
                               {"Deleting", InstanceStage::kDeleting},
                               {"Deleted", InstanceStage::kGone},
-                              {"Failed", InstanceStage::kFailed}}};
+                              {"Failed", InstanceStage::kFailed}},
+          .infra_kinds = {{.kind = "AzureMachinePool"}}};
 }
 
 }  // namespace mpsim::vmss
