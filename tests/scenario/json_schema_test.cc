@@ -156,9 +156,9 @@ TEST(JsonSchema, SpecKeysAreTheProtosJsonNamesInOrder) {
   std::vector<std::string> keys;
   const SchemaJson& spec = SchemaUnderTest().at("properties").at("spec").at("properties");
   for (auto it = spec.begin(); it != spec.end(); ++it) keys.push_back(it.key());
-  EXPECT_EQ(keys,
-            (std::vector<std::string>{"seed", "horizon", "controller", "workloadCluster",
-                                      "machinePools", "events", "expect", "limits", "apiServer"}));
+  EXPECT_EQ(keys, (std::vector<std::string>{"seed", "horizon", "controller", "workloadCluster",
+                                            "machinePools", "events", "expect", "limits",
+                                            "apiServer", "autoscaler"}));
   // The json_name option: providerID, not providerId.
   EXPECT_NE(SchemaAtPath("spec.workloadCluster.providerID"), nullptr);
   EXPECT_EQ(SchemaAtPath("spec.workloadCluster.providerId"), nullptr);
