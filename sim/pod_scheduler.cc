@@ -23,12 +23,7 @@ PodScheduler::PodScheduler(EventLoop* loop, ApiServer* workload, Recorder* rec,
 void PodScheduler::CreatePods(int count, Resources request) {
   request.pods = 1;
   const size_t before = pending_.size();
-  for (int i = 0; i < count; ++i) {
-    const uint64_t id = next_id_++;
-    pods_[id] = Pod{id, request, loop_->Now(), "", false};
-    pending_.insert(id);
-    ++stats_.created;
-  }
+  for (int i = 0; i < count; ++i) AddPending(request);
   RecordPending(before);
   Wake();
 }
@@ -102,13 +97,17 @@ void PodScheduler::Replace(const std::vector<uint64_t>& ids) {
     const Resources request = pods_.at(old).request;
     Unbind(old);
     pods_.erase(old);
-    const uint64_t id = next_id_++;
-    pods_[id] = Pod{id, request, loop_->Now(), "", false};
-    pending_.insert(id);
-    ++stats_.created;
+    AddPending(request);
   }
   RecordPending(before);
   Wake();
+}
+
+void PodScheduler::AddPending(const Resources& request) {
+  const uint64_t id = next_id_++;
+  pods_[id] = Pod{id, request, loop_->Now(), "", false};
+  pending_.insert(id);
+  ++stats_.created;
 }
 
 void PodScheduler::Unbind(uint64_t id) {

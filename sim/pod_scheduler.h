@@ -85,6 +85,7 @@ class PodScheduler {
   void NodeChanged(WatchEvent<Node>::Type type, const Node& node);
   static bool Schedulable(const Node& node);
   void Replace(const std::vector<uint64_t>& ids);
+  void AddPending(const Resources& request);
   void Unbind(uint64_t id);
   // Asks for a scheduling pass at the current instant (one per instant).
   void Wake();

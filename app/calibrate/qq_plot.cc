@@ -53,16 +53,8 @@ std::string QqPlotPath(const std::string& overlay_path, const std::string& key) 
 }
 
 bool WriteQqPlots(const Calibration& c, const std::string& overlay_path, std::ostream& err) {
-  std::vector<std::string> tried;
-  const std::optional<std::string> py = FindPlotPython(&tried);
-  if (!py) {
-    std::string names;
-    for (const std::string& t : tried) names += (names.empty() ? "" : ", ") + t;
-    err << "error: --plot: no Python interpreter with matplotlib (tried " << names
-        << "); install it with `apt-get install python3-matplotlib`, or set MPSIM_PYTHON to an "
-           "interpreter that has it. The overlay is written.\n";
-    return false;
-  }
+  const std::optional<std::string> py = FindPlotPythonOrSay(err, "The overlay is written.");
+  if (!py) return false;
   json plots = json::array();
   for (const DelayCalibration& d : c.delays) {
     if (d.fitted) plots.push_back(QqDelayJson(d, QqPlotPath(overlay_path, d.samples.key)));

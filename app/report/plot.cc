@@ -58,17 +58,23 @@ std::optional<std::string> FindPlotPython(std::vector<std::string>* tried) {
   return std::nullopt;
 }
 
-bool WritePlots(const std::string& dir, std::ostream& err) {
+std::optional<std::string> FindPlotPythonOrSay(std::ostream& err, const std::string& kept) {
   std::vector<std::string> tried;
-  const std::optional<std::string> py = FindPlotPython(&tried);
-  if (!py) {
-    std::string names;
-    for (const std::string& t : tried) names += (names.empty() ? "" : ", ") + t;
-    err << "error: --plot: no Python interpreter with matplotlib (tried " << names
-        << "); install it with `apt-get install python3-matplotlib`, or set MPSIM_PYTHON to an "
-           "interpreter that has it. The run's other outputs are written.\n";
-    return false;
-  }
+  std::optional<std::string> py = FindPlotPython(&tried);
+  if (py) return py;
+  std::string names;
+  for (const std::string& t : tried) names += (names.empty() ? "" : ", ") + t;
+  err << "error: --plot: no Python interpreter with matplotlib (tried " << names
+      << "); install it with `apt-get install python3-matplotlib`, or set MPSIM_PYTHON to an "
+         "interpreter that has it. "
+      << kept << "\n";
+  return std::nullopt;
+}
+
+bool WritePlots(const std::string& dir, std::ostream& err) {
+  const std::optional<std::string> py =
+      FindPlotPythonOrSay(err, "The run's other outputs are written.");
+  if (!py) return false;
   const std::string script = ScriptPath("plot.py");
   if (Succeeds(ShellQuote(*py) + " " + ShellQuote(script) + " " + ShellQuote(dir) + " >/dev/null"))
     return true;

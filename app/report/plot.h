@@ -18,6 +18,10 @@ std::vector<std::string> PythonCandidates();
 // The first candidate that can `import matplotlib`; every one tried goes to *tried.
 std::optional<std::string> FindPlotPython(std::vector<std::string>* tried);
 
+// As FindPlotPython; when none has matplotlib, says so on `err`, naming
+// what was tried and ending with `kept` (what the command wrote anyway).
+std::optional<std::string> FindPlotPythonOrSay(std::ostream& err, const std::string& kept);
+
 // The path of scripts/`name`: beside the binary (build/mpsim -> scripts/),
 // else in the source tree it was built from.
 std::string ScriptPath(const std::string& name);

@@ -37,6 +37,24 @@ TEST(CalibrateCli, WritesTheOverlayAndReportsEachDelay) {
   EXPECT_NE(overlay.find("nodeRegistration: {dist: lognormal"), std::string::npos) << overlay;
 }
 
+// Issue 53's workflow end to end: the fitted overlay is what `run --overlay`
+// reads, and the run then draws Node readiness from the fitted lognormal
+// (its median within 10 % of the fixture's 15 s, as gen.py drew it).
+TEST(CalibrateCli, TheFittedOverlayRunsUnderRunOverlay) {
+  const fs::path overlay = testing::ScratchPath("cal_run_overlay.yaml");
+  ASSERT_EQ(Mpsim("calibrate " + CalDumps("lognormal") + " --out " + overlay.string()).status, 0);
+  const fs::path out = testing::ScratchPath("cal_run_out");
+  Ran r = Mpsim("run " + testing::Src("scenarios/demo.yaml") + " --overlay " + overlay.string() +
+                " --quiet --out " + out.string());
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_TRUE(fs::exists(out / "summary.json"));
+  const std::string text = testing::Slurp(overlay);
+  const size_t at = text.find("nodeReady: {dist: lognormal, median: ");
+  ASSERT_NE(at, std::string::npos) << text;
+  const double median = std::atof(text.c_str() + at + 37);
+  EXPECT_NEAR(median, 15.0, 1.5) << text;
+}
+
 TEST(CalibrateCli, JsonReportNamesChosenFamilyAndUnusedRows) {
   const fs::path out = testing::ScratchPath("cal_aws.yaml");
   Ran r = Mpsim("calibrate --json " + CalDumps("aws") + " --out " + out.string());
