@@ -31,6 +31,43 @@ std::vector<uint64_t> Ids(const std::vector<const MachineView*>& ms, size_t limi
   return out;
 }
 
+// The machines the selectors take before any count (docs/reference/providers.md §2.6.3
+// decision steps 1-2), in policy order.
+struct Marked {
+  std::vector<const MachineView*> failed, deleting, annotated;
+};
+
+Marked MarkedOf(const std::vector<const MachineView*>& order) {
+  Marked out;
+  for (const MachineView* m : order) {
+    if (m->annotated) out.annotated.push_back(m);
+    if (m->going) continue;
+    if (m->failed) out.failed.push_back(m);
+    if (m->deleting) out.deleting.push_back(m);
+  }
+  return out;
+}
+
+// orderByDeleteMachineAnnotation: annotated machines to the front, the rest
+// in policy order. Its comparator is no strict order, but the whole group
+// is returned, so the order changes no victim.
+void AnnotatedFirst(std::vector<const MachineView*>* ms) {
+  std::stable_partition(ms->begin(), ms->end(), [](const MachineView* m) { return m->annotated; });
+}
+
+// Steps 1-2 of both versions: failed then deleting machines, annotated first
+// in each; else every annotated machine; else nothing (the counts decide).
+std::vector<uint64_t> MarkedVictims(const std::vector<const MachineView*>& order) {
+  Marked marked = MarkedOf(order);
+  if (!marked.failed.empty() || !marked.deleting.empty()) {
+    AnnotatedFirst(&marked.failed);
+    AnnotatedFirst(&marked.deleting);
+    marked.failed.insert(marked.failed.end(), marked.deleting.begin(), marked.deleting.end());
+    return Ids(marked.failed, marked.failed.size());
+  }
+  return Ids(marked.annotated, marked.annotated.size());
+}
+
 }  // namespace
 
 bool ValidIntOrPercent(const std::string& v) {
@@ -66,20 +103,21 @@ std::vector<uint64_t> ReplaceOldModel(int32_t desired, const std::string& max_un
 
 }  // namespace
 
-// v1.26.0 (docs/reference/providers.md §2.6.3): failed and deleting machines first; never
-// replace while short of ready machines; over-provision removes old-model
-// machines first; then at most the unavailability budget of ready old-model ones.
+// v1.26.0 (docs/reference/providers.md §2.6.3): failed and deleting machines first, then
+// annotated ones; never replace while short of ready machines; over-provision
+// removes old-model machines first; then at most the unavailability budget of
+// ready old-model ones.
 std::vector<uint64_t> SelectMachinesToDelete(int32_t desired, const std::string& max_unavailable,
                                              DeletePolicy policy,
                                              const std::vector<MachineView>& machines, Rng* rng) {
   const std::vector<const MachineView*> order = Ordered(machines, policy, rng);
-  std::vector<const MachineView*> ready, broken, old_model;
+  if (std::vector<uint64_t> marked = MarkedVictims(order); !marked.empty()) return marked;
+  std::vector<const MachineView*> ready, old_model;
   for (const MachineView* m : order) {
-    if (m->failed || m->deleting) broken.push_back(m);
+    if (m->going) continue;
     if (m->ready && !m->deleting) ready.push_back(m);
     if (!m->latest_model) old_model.push_back(m);
   }
-  if (!broken.empty()) return Ids(broken, broken.size());
   const int32_t n_ready = static_cast<int32_t>(ready.size());
   if (n_ready < desired) return {};
   if (n_ready > desired) {
@@ -97,7 +135,7 @@ bool RolloutInProgress(int32_t desired, int32_t last_reconciled_replicas, bool a
 }
 
 // HEAD (docs/reference/providers.md §2.6.3, commits 0ef04d737 and 5db8772d2): failed and
-// deleting machines first, as before. Over-provision is ready plus unready
+// deleting machines first, then annotated ones, as before. Over-provision is ready plus unready
 // machines less the protected ones: during a rollout, as many unready
 // latest-model machines as there are ready old-model ones they will replace.
 // Victims: unready old-model, then the first (count - protected) unready
@@ -110,18 +148,17 @@ std::vector<uint64_t> SelectMachinesToDeleteHead(int32_t desired,
                                                  const std::vector<MachineView>& machines,
                                                  bool rollout_in_progress, Rng* rng) {
   const std::vector<const MachineView*> order = Ordered(machines, policy, rng);
-  std::vector<const MachineView*> broken, ready, ready_old, ready_new, unready_old, unready_new;
+  if (std::vector<uint64_t> marked = MarkedVictims(order); !marked.empty()) return marked;
+  std::vector<const MachineView*> ready, ready_old, ready_new, unready_old, unready_new;
   for (const MachineView* m : order) {
-    if (m->failed || m->deleting) {
-      broken.push_back(m);
-    } else if (m->ready) {
+    if (m->going || m->failed || m->deleting) continue;
+    if (m->ready) {
       ready.push_back(m);
       (m->latest_model ? ready_new : ready_old).push_back(m);
     } else {
       (m->latest_model ? unready_new : unready_old).push_back(m);
     }
   }
-  if (!broken.empty()) return Ids(broken, broken.size());
   const size_t protect = rollout_in_progress ? std::min(ready_old.size(), unready_new.size()) : 0;
   const int64_t over =
       static_cast<int64_t>(ready.size() + unready_old.size() + unready_new.size() - protect) -

@@ -13,6 +13,11 @@
 namespace mpsim::vmss {
 namespace {
 
+// The autoscaler's mark (docs/reference/providers.md §2.6.3 "Delete-machine").
+bool HasDeleteMark(const ObjectMeta& meta) {
+  return meta.annotations.count(kDeleteMachineAnnotation) > 0;
+}
+
 bool MadeBy(const InfraMachine& m, const InfraMachinePool& imp) {
   if (m.kind != kAzureMachinePoolMachineKind) return false;
   return std::any_of(m.meta.owner_references.begin(), m.meta.owner_references.end(),
@@ -60,7 +65,9 @@ Status AzureMachinePoolReconciler::ApplyPoolMachines(const InfraMachinePool& imp
     if (Status s = DeleteOwner(*m); !s.ok()) return s;
   }
   if (orphans || v.operation_pending()) return Status::Ok();  // step 4
-  // Step 6: the victims, among machines whose Machine is not already going.
+  // Step 6: the victims, among machines whose Machine is not already going,
+  // and those going that are marked delete-machine (step 1 copies the owner
+  // Machine's mark; CAPZ's annotated set keeps machines being deleted).
   PoolState& st = state_[imp.meta.name];
   std::vector<MachineView> views;
   std::map<uint64_t, const InfraMachine*> by_id;
@@ -68,17 +75,22 @@ Status AzureMachinePoolReconciler::ApplyPoolMachines(const InfraMachinePool& imp
   for (const auto& m : machines) {
     std::optional<uint64_t> id = InstanceIdOf(m->meta.name);
     auto vm = id ? v.vms().find(*id) : v.vms().end();
-    if (m->meta.deletion_timestamp || vm == v.vms().end()) continue;
-    if (vm->second.state == VmState::kDeleting) continue;
+    if (vm == v.vms().end()) continue;
     auto owner = client_->Machines().GetShared(m->meta.Key());
-    if (owner != nullptr && owner->meta.deletion_timestamp) continue;  // being deleted
+    const bool going = m->meta.deletion_timestamp || vm->second.state == VmState::kDeleting ||
+                       (owner != nullptr && owner->meta.deletion_timestamp);
+    const bool annotated =
+        HasDeleteMark(m->meta) || (owner != nullptr && HasDeleteMark(owner->meta));
+    if (going && !annotated) continue;
     views.push_back(
         {.id = *id,
          .ready = m->status.ready.value_or(false) && vm->second.state == VmState::kSucceeded,
          .failed = vm->second.state == VmState::kFailed,
          .deleting = false,
-         .latest_model = vm->second.kubelet_version == v.model_version()});
-    all_latest = all_latest && views.back().latest_model;
+         .latest_model = vm->second.kubelet_version == v.model_version(),
+         .annotated = annotated,
+         .going = going});
+    if (!going) all_latest = all_latest && views.back().latest_model;
     by_id[*id] = m.get();
   }
   // The selector lists machines oldest first: by instance ID, as VMs are.

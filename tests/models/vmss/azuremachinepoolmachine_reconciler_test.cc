@@ -34,6 +34,7 @@ class AmpmTest : public ::testing::Test {
     o.delete_delay = DistSpec::Constant(30 * kSecond);
     o.operation_delay = DistSpec::Constant(2 * kSecond);
     o.machine_pool_machines = true;
+    o.delete_selection = selection_;
     vmss_ = std::make_unique<VirtualMachineScaleSet>(&loop_, &workload_, &rec_, "mp-0", o, 1);
     fake::AddPoolPair(&client_, kAzureMachinePoolKind, replicas, "token-1");
     MachinePool mp = client_.machine_pools().At(kPool);
@@ -101,6 +102,20 @@ class AmpmTest : public ::testing::Test {
     RunTo(loop_.Now() + 11 * kSecond);
   }
   const InfraMachinePool& Amp() { return client_.infra_machine_pools().At(kPool); }
+  void SetReplicas(int32_t replicas) {
+    MachinePool mp = client_.machine_pools().At(kPool);
+    mp.spec.replicas = replicas;
+    client_.machine_pools().Add(mp);
+  }
+  // What the cluster autoscaler writes on the Machine of the node it drained.
+  void MarkOwner(uint64_t id) {
+    Machine m = client_.machines().At(MachineKey(id));
+    m.meta.annotations[kDeleteMachineAnnotation] = "true";
+    client_.machines().Add(m);
+  }
+  bool OwnerGoing(uint64_t id) {
+    return client_.machines().At(MachineKey(id)).meta.deletion_timestamp.has_value();
+  }
 
   EventLoop loop_;
   Recorder rec_;
@@ -111,6 +126,7 @@ class AmpmTest : public ::testing::Test {
   std::unique_ptr<ArmThrottle> throttle_;
   std::unique_ptr<AzureMachinePoolReconciler> amp_;
   std::unique_ptr<AzureMachinePoolMachineReconciler> ampm_;
+  DeleteSelection selection_ = DeleteSelection::kHead;
 };
 
 // The AzureMachinePoolMachine controller checks each VM's Node, so the
@@ -266,6 +282,75 @@ TEST_F(AmpmTest, AnEvictedVmsOwnerMachineIsDeletedByThePool) {
   PoolPass();
   EXPECT_TRUE(client_.machines().At(MachineKey(1)).meta.deletion_timestamp);
   EXPECT_FALSE(client_.machines().At(MachineKey(0)).meta.deletion_timestamp);
+}
+
+// CAPZ's "if MachinePool is not externally managed, and Machines have delete
+// machine annotation, and overProvisionCount > 0, delete machines with
+// deleteMachine annotation first" (azure/scope/machinepool_test.go:1499 at
+// v1.26.0, :1641 at HEAD): three machines, the middle one's owner Machine
+// marked (not the machine itself), 2 replicas: the first and the last stay,
+// where Oldest alone would take the first. applyAzureMachinePoolMachines
+// copies the mark before selecting.
+TEST_F(AmpmTest, TheOwnerMachinesDeleteMarkChoosesTheVictimAtHead) {
+  ConvergeThree();
+  MarkOwner(1);
+  SetReplicas(2);
+  PoolPass();
+  EXPECT_FALSE(OwnerGoing(0));
+  EXPECT_TRUE(OwnerGoing(1));
+  EXPECT_FALSE(OwnerGoing(2));
+}
+
+TEST_F(AmpmTest, TheOwnerMachinesDeleteMarkChoosesTheVictimInV1_26_0) {
+  selection_ = DeleteSelection::kV1_26_0;
+  ConvergeThree();
+  MarkOwner(1);
+  SetReplicas(2);
+  PoolPass();
+  EXPECT_FALSE(OwnerGoing(0));
+  EXPECT_TRUE(OwnerGoing(1));
+  EXPECT_FALSE(OwnerGoing(2));
+}
+
+// The AzureMachinePoolMachine controller also writes the mark onto the
+// machine (updateDeleteMachineAnnotation, machinepoolmachine.go:288-298):
+// marked there alone, it chooses the victim too.
+TEST_F(AmpmTest, TheMachinesOwnDeleteMarkChoosesTheVictim) {
+  ConvergeThree();
+  InfraMachine m = client_.infra_machines().At(MachineKey(2));
+  m.meta.annotations[kDeleteMachineAnnotation] = "true";
+  client_.infra_machines().Add(m);
+  SetReplicas(2);
+  PoolPass();
+  EXPECT_FALSE(OwnerGoing(0));
+  EXPECT_TRUE(OwnerGoing(2));
+}
+
+// Step 2 of SelectMachinesToDelete counts nothing: a marked Machine goes
+// even before the replicas come down (the autoscaler marks, then patches
+// the replicas). While it is being deleted it is returned again at every
+// pass and holds back the scale-down that follows: only once it is gone
+// does the over-provision take the oldest.
+TEST_F(AmpmTest, AMarkedMachineGoesAtOnceAndHoldsLaterDeletionsBack) {
+  ConvergeThree();
+  MarkOwner(1);
+  PoolPass();
+  EXPECT_TRUE(OwnerGoing(1));
+  SetReplicas(1);
+  RunTo(loop_.Now() + 11 * kSecond);  // past the coalescing reconciler's 10 s
+  PoolPass();
+  EXPECT_FALSE(OwnerGoing(0));
+  EXPECT_FALSE(OwnerGoing(2));
+  // Core deletes the machine, whose VM goes; then core lets the Machine go.
+  ASSERT_TRUE(client_.InfraMachines().Delete(MachineKey(1)).ok());
+  MachinePass(1);
+  RunTo(loop_.Now() + 31 * kSecond);
+  MachinePass(1);
+  ASSERT_FALSE(client_.infra_machines().Has(MachineKey(1)));
+  client_.machines().Remove(MachineKey(1));
+  PoolPass();
+  EXPECT_TRUE(OwnerGoing(0));
+  EXPECT_FALSE(OwnerGoing(2));
 }
 
 }  // namespace

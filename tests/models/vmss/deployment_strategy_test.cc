@@ -1,6 +1,7 @@
 // CAPZ's deployment strategy (docs/reference/providers.md §2.2, §2.6.3): surge rounded up,
 // unavailability rounded down, and the machines a pass deletes per policy,
-// as v1.26.0 and as HEAD pick them (hand-worked from docs/reference/providers.md §2.6.3).
+// as v1.26.0 and as HEAD pick them (hand-worked from docs/reference/providers.md §2.6.3),
+// machines marked delete-machine first (CAPZ's own test case ported).
 #include "models/vmss/deployment_strategy.h"
 
 #include <gtest/gtest.h>
@@ -212,6 +213,60 @@ TEST(SelectMachinesToDeleteHead, ProtectionDecidesBetweenUnreadyNewAndReadyOld) 
   EXPECT_EQ(Select(2, DeletePolicy::kOldest, m), (Ids{0}));
   EXPECT_EQ(SelectHead(2, DeletePolicy::kOldest, m, true), (Ids{0}));
   EXPECT_EQ(SelectHead(2, DeletePolicy::kOldest, m, false), (Ids{1, 0}));
+}
+
+// CAPZ's "if machine has delete machine annotation, select those machines
+// first" (machinepool_deployment_strategy_test.go:245-257 at v1.26.0,
+// :486-498 at HEAD): bar, baz, bin, foo created an hour apart, all ready on
+// the latest model, bin annotated, 2 desired, Oldest: only bin goes, where
+// the over-provision alone would take bar and baz.
+TEST(DeleteMark, UpstreamCaseOnlyTheAnnotatedMachineGoes) {
+  std::vector<MachineView> m = Ready(4, true);  // bar, baz, bin, foo
+  m[2].annotated = true;
+  EXPECT_EQ(Select(2, DeletePolicy::kOldest, m), (Ids{2}));
+  EXPECT_EQ(SelectHead(2, DeletePolicy::kOldest, m, false), (Ids{2}));
+  EXPECT_EQ(SelectHead(2, DeletePolicy::kOldest, m, true), (Ids{2}));
+  m[2].annotated = false;
+  EXPECT_EQ(Select(2, DeletePolicy::kOldest, m), (Ids{0, 1}));
+}
+
+// Step 2 returns the annotated set whatever the counts (v1.26.0 :173-177,
+// HEAD :214-218): every marked machine, even with none over-provisioned.
+TEST(DeleteMark, EveryAnnotatedMachineGoesWhateverTheCount) {
+  std::vector<MachineView> m = Ready(4, true);
+  m[1].annotated = true;
+  EXPECT_EQ(Select(4, DeletePolicy::kOldest, m), (Ids{1}));
+  EXPECT_EQ(SelectHead(4, DeletePolicy::kOldest, m, false), (Ids{1}));
+  m[3].annotated = true;
+  EXPECT_EQ(Select(3, DeletePolicy::kNewest, m), (Ids{3, 1}));
+  EXPECT_EQ(SelectHead(3, DeletePolicy::kNewest, m, false), (Ids{3, 1}));
+}
+
+// Failed machines still come first and alone (step 1); within them the
+// annotated ones lead (orderByDeleteMachineAnnotation, v1.26.0 :151-154).
+// Newest would list 3 before 1.
+TEST(DeleteMark, FailedMachinesComeFirstAnnotatedOnesLeading) {
+  std::vector<MachineView> m = Ready(5, true);
+  m[0].annotated = true;
+  m[1] = {.id = 1, .failed = true, .annotated = true};
+  m[3] = {.id = 3, .failed = true};
+  EXPECT_EQ(Select(2, DeletePolicy::kNewest, m), (Ids{1, 3}));
+  EXPECT_EQ(SelectHead(2, DeletePolicy::kNewest, m, false), (Ids{1, 3}));
+}
+
+// A marked machine already being deleted stays in CAPZ's annotated set (it
+// filters nothing, v1.26.0 :247-257): the pass returns it again and deletes
+// nothing else, though 3 ready machines are 2 over. Unmarked, the model
+// leaves it out of every set (its AMPM being deleted is not ready, :288-303),
+// and the over-provision is taken.
+TEST(DeleteMark, AMarkedMachineBeingDeletedHoldsThePass) {
+  std::vector<MachineView> m = Ready(4, true);
+  m[0] = {.id = 0, .annotated = true, .going = true};
+  EXPECT_EQ(Select(1, DeletePolicy::kOldest, m), (Ids{0}));
+  EXPECT_EQ(SelectHead(1, DeletePolicy::kOldest, m, false), (Ids{0}));
+  m[0].annotated = false;
+  EXPECT_EQ(Select(1, DeletePolicy::kOldest, m), (Ids{1, 2}));
+  EXPECT_EQ(SelectHead(1, DeletePolicy::kOldest, m, false), (Ids{1, 2}));
 }
 
 }  // namespace
