@@ -312,6 +312,47 @@ TEST_F(AwsMpTest, MachinePoolMachinesGateDeletesTheOwnerMachineOfAnOrphan) {
   EXPECT_TRUE(client_.infra_machines().Has({kKey.ns, "mp-0-i-00000000000000001"}));
 }
 
+// CAPA reads no delete-machine mark and never picks an instance itself: a
+// scale-in only lowers DesiredCapacity and the group's Default termination
+// policy chooses (docs/reference/providers.md §1.6.2 "Delete-machine"). Four instances
+// launched zone by zone, fewest first (a, b, c, a): the policy takes one of
+// us-east-1a's two to balance the zones, so the marked instance in
+// us-east-1b, the node the autoscaler drained, survives, and the Machine
+// that goes is an unmarked one, deleted as an orphan.
+TEST_F(AwsMpTest, MachinePoolMachinesScaleInLeavesTheMarkedInstanceToThePolicy) {
+  AsgOptions o = Options();
+  o.machine_pool_machines = true;
+  o.zones = {"us-east-1a", "us-east-1b", "us-east-1c"};
+  Converge(4, o);
+  for (const auto& [key, am] : client_.infra_machines().objects()) {
+    Machine owner;
+    owner.meta = {.name = key.name, .ns = key.ns};
+    owner.meta.finalizers = {"machine.cluster.x-k8s.io"};
+    client_.machines().Add(owner);
+  }
+  const ObjectKey marked{kKey.ns, "mp-0-i-00000000000000002"};
+  ASSERT_EQ(asg_->Find("i-00000000000000002")->zone, "us-east-1b");
+  Machine m = client_.machines().At(marked);
+  m.meta.annotations[kDeleteMachineAnnotation] = "true";
+  client_.machines().Add(m);
+  MachinePool mp = client_.machine_pools().At(kKey);
+  mp.spec.replicas = 3;
+  client_.machine_pools().Add(mp);
+  OkPass();
+  RunTo(loop_.Now() + 5 * kSecond);  // the group reacts after 1 s
+  std::vector<std::string> leaving;
+  for (const Instance* i : asg_->Describe()) {
+    if (Leaving(i->state)) leaving.push_back(i->id);
+  }
+  ASSERT_EQ(leaving.size(), 1u);
+  EXPECT_EQ(asg_->Find(leaving[0])->zone, "us-east-1a");
+  EXPECT_EQ(asg_->Find("i-00000000000000002")->state, State::kInService);
+  RunTo(loop_.Now() + kMinute);  // the victim is gone after 30 s
+  OkPass();
+  EXPECT_TRUE(client_.machines().At({kKey.ns, "mp-0-" + leaving[0]}).meta.deletion_timestamp);
+  EXPECT_FALSE(client_.machines().At(marked).meta.deletion_timestamp);
+}
+
 // CAPA's DeleteASGAndWait gives the GroupNotExists waiter 15 minutes.
 // Instances that take 20 min to terminate outlast it: the pass fails at
 // 15 min and the next one, finding the group "Delete in progress", lets
