@@ -3,6 +3,7 @@
 #include <map>
 
 #include "api/quantity.h"
+#include "app/report/pod_wait_facts.h"
 #include "app/report/summary.h"
 
 namespace mpsim {
@@ -85,6 +86,16 @@ void FillAutoscalingSummary(const PodScheduler& pods, const autoscaler::ClusterA
     p->set_scale_downs(it->second.scale_downs);
     p->set_max_replicas_seen(it->second.max_replicas_seen);
   }
+}
+
+proto::PodWaits PodWaitsOfRun(const proto::ScenarioSpec& spec, const PodScheduler& pods,
+                              const Recorder& rec) {
+  std::vector<std::string> pools;
+  for (const proto::MachinePoolSpec& p : spec.machine_pools()) pools.push_back(p.name());
+  const std::vector<const Pod*> pending = pods.Pending();  // oldest first
+  PendingAtEnd left{static_cast<uint32_t>(pending.size()), std::nullopt};
+  if (!pending.empty()) left.oldest_since = pending.front()->created;
+  return PodWaitFacts(pools, pods.slowest_waits(), left, rec);
 }
 
 }  // namespace mpsim

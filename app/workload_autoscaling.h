@@ -11,6 +11,7 @@
 #include "sim/api_server.h"
 #include "sim/event_loop.h"
 #include "sim/pod_scheduler.h"
+#include "sim/proto/pod_waits.pb.h"
 #include "sim/proto/summary.pb.h"
 #include "sim/recorder.h"
 #include "sim/workload_cluster.h"
@@ -41,5 +42,10 @@ void AnnotateNodeGroup(const proto::MachinePoolSpec& pool, MachinePool* mp);
 // summary.json's `pods`, and each pool's `autoscaler` when one ran.
 void FillAutoscalingSummary(const PodScheduler& pods, const autoscaler::ClusterAutoscaler* ca,
                             proto::RunSummary* out);
+
+// pod_waits.json: each pool's slowest pod and what its node waited for, from
+// the scheduler's record and the run's rows; the pods still pending.
+proto::PodWaits PodWaitsOfRun(const proto::ScenarioSpec& spec, const PodScheduler& pods,
+                              const Recorder& rec);
 
 }  // namespace mpsim

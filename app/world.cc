@@ -382,7 +382,10 @@ bool World::Run(RunOutput* out, std::vector<PendingPath>* paths, std::string* er
   in.reconciles = mp_controller_->queue().reconciles();
   in.deferred_paths = paths;
   BuildSummary(in, &out->summary);
-  if (pods_) FillAutoscalingSummary(*pods_, autoscaler_.get(), &out->summary);
+  if (pods_) {
+    FillAutoscalingSummary(*pods_, autoscaler_.get(), &out->summary);
+    out->pod_waits = PodWaitsOfRun(sc_.spec(), *pods_, rec_);
+  }
   out->recorder = std::move(rec_);
   return true;
 }

@@ -6,9 +6,11 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "scenario/scenario.pb.h"
+#include "sim/proto/pod_waits.pb.h"
 #include "sim/proto/summary.pb.h"
 #include "sim/recorder.h"
 
@@ -17,6 +19,8 @@ namespace mpsim {
 struct RunOutput {
   proto::RunSummary summary;
   Recorder recorder;
+  // Only for a run with pods (pod events or an autoscaler): pod_waits.json.
+  std::optional<proto::PodWaits> pod_waits;
 };
 
 // Runs `scenario` with the given root seed. Returns false with *error set when

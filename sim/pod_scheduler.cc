@@ -165,6 +165,7 @@ void PodScheduler::SchedulePending() {
     room->requested.pods += 1;
     ++stats_.scheduled;
     stats_.latencies.push_back(loop_->Now() - pod.created);
+    slowest_.Bound(room->pool, {pod.id, pod.created, loop_->Now(), pod.node});
     it = pending_.erase(it);
   }
   RecordPending(before);

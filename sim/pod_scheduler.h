@@ -17,6 +17,7 @@
 #include "api/time.h"
 #include "sim/api_server.h"
 #include "sim/event_loop.h"
+#include "sim/pod_waits.h"
 #include "sim/recorder.h"
 
 namespace mpsim {
@@ -80,6 +81,8 @@ class PodScheduler {
   std::vector<const Pod*> Pending() const;
   const std::map<std::string, NodeRoom>& nodes() const { return nodes_; }
   const PodStats& stats() const { return stats_; }
+  // Per pool, the pod bound to one of its Nodes after the longest wait.
+  const SlowestPodWaits& slowest_waits() const { return slowest_; }
 
  private:
   void NodeChanged(WatchEvent<Node>::Type type, const Node& node);
@@ -103,6 +106,7 @@ class PodScheduler {
   bool pass_due_ = false;
   std::function<void()> on_unschedulable_;
   PodStats stats_;
+  SlowestPodWaits slowest_;
 };
 
 }  // namespace mpsim

@@ -44,6 +44,36 @@ void PrintByKind(std::ostream& os, const proto::CriticalPath& c) {
   os << "\n";
 }
 
+const proto::PoolPodWait* FindPodWait(const proto::PodWaits& pods, const std::string& pool) {
+  for (const proto::PoolPodWait& w : pods.pools()) {
+    if (w.pool() == pool) return &w;
+  }
+  return nullptr;
+}
+
+// "(the autoscaler's scale-up of mp-0 from 1 to 25 at 310.0s: 96 of 96 pending pods)"
+std::string ScaleUpWords(const proto::PoolPodWait& w) {
+  if (!w.has_scale_up()) return " (before any scale-up of " + w.pool() + " by the autoscaler)";
+  const proto::AutoscalerDecision& d = w.scale_up();
+  const size_t colon = d.what().find(": ");
+  const std::string reason = colon == std::string::npos ? "" : ": " + d.what().substr(colon + 2);
+  return " (the autoscaler's scale-up of " + w.pool() + " from " + d.from_replicas() + " to " +
+         d.to_replicas() + " at " + Fmt("%.1fs", d.time_s()) + reason + ")";
+}
+
+// What the node was doing while the pod waited: when it came and why.
+std::string NodeWords(const proto::PoolPodWait& w) {
+  std::string s = w.has_launched_at_s()
+                      ? ", launched at " + Fmt("%.1fs", w.launched_at_s()) + ScaleUpWords(w)
+                      : ", its launch not in the timeline";
+  if (!w.has_ready_at_s()) return s;
+  if (w.ready_at_s() <= w.pending_since_s()) {
+    return s + ", already Ready at " + Fmt("%.1fs", w.ready_at_s()) +
+           ", before the pod was pending";
+  }
+  return s + " and Ready at " + Fmt("%.1fs", w.ready_at_s());
+}
+
 }  // namespace
 
 void FillCriticalPath(const CriticalPath& path, proto::CriticalPath* out) {
@@ -72,7 +102,8 @@ const proto::PoolSummary* FindPool(const proto::RunSummary& s, const std::string
   return nullptr;
 }
 
-void PrintExplanation(std::ostream& os, const proto::PoolSummary& p, bool color) {
+void PrintExplanation(std::ostream& os, const proto::PoolSummary& p, bool color,
+                      const proto::PodWaits* pods) {
   Header(os, p);
   char line[96];
   std::snprintf(line, sizeof line, "  %6s %9s %9s %9s  %s\n", "share", "wait", "from", "to",
@@ -86,9 +117,27 @@ void PrintExplanation(std::ostream& os, const proto::PoolSummary& p, bool color)
   }
   if (p.critical_path().segments_size() == 0) os << "  (nothing to wait for)\n";
   PrintByKind(os, p.critical_path());
+  if (pods != nullptr) PrintPodWaits(os, *pods, p.name());
   if (p.last_errors_size() == 0) return;
   os << "failed reconciles of pool " << p.name() << "'s objects, by controller:\n";
   PrintLastErrors(os, p);
+}
+
+void PrintPodWaits(std::ostream& os, const proto::PodWaits& pods, const std::string& pool) {
+  const proto::PoolPodWait* w = FindPodWait(pods, pool);
+  if (w == nullptr) return;
+  if (w->pod().empty()) {
+    os << "no pod was bound to a node of pool " << pool << "\n";
+  } else {
+    os << "slowest pod on pool " << pool << ": " << w->pod() << " waited "
+       << Fmt("%.1fs", w->wait_s()) << ": pending from " << Fmt("%.1fs", w->pending_since_s())
+       << ", bound at " << Fmt("%.1fs", w->bound_at_s()) << " to node " << w->node()
+       << NodeWords(*w) << "\n";
+  }
+  if (pods.pending_at_end() == 0) return;
+  os << pods.pending_at_end() << (pods.pending_at_end() == 1 ? " pod" : " pods")
+     << " still pending at the end of the run, the oldest since "
+     << Fmt("%.1fs", pods.oldest_pending_since_s()) << "\n";
 }
 
 }  // namespace mpsim

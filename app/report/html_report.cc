@@ -7,11 +7,13 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <sstream>
 
 #include "app/report/atomic_file.h"
 #include "app/report/explain.h"
 #include "app/report/html_escape.h"
+#include "app/report/pod_wait_facts.h"
 #include "app/report/svg_chart.h"
 
 namespace mpsim {
@@ -97,9 +99,9 @@ std::string ReportLatencySection(const proto::PoolSummary& p,
   return s + HistogramSvg(lat, "providerID listed -> nodeRef (s)") + "\n";
 }
 
-std::string ReportExplainSection(const proto::PoolSummary& p) {
+std::string ReportExplainSection(const proto::PoolSummary& p, const proto::PodWaits* pods) {
   std::ostringstream os;
-  PrintExplanation(os, p, /*color=*/false);
+  PrintExplanation(os, p, /*color=*/false, pods);
   return "<h3>why it took this long</h3>\n<pre>" + HtmlEscape(os.str()) + "</pre>\n";
 }
 
@@ -127,11 +129,11 @@ std::string ReportErrorSection(const proto::PoolSummary& p) {
 }
 
 std::string ReportPoolSection(const proto::PoolSummary& p, const std::vector<CsvTimelineRow>& rows,
-                              double end) {
+                              double end, const proto::PodWaits* pods) {
   return "<section id=\"pool-" + HtmlEscape(p.name()) + "\">\n<h2>pool " + HtmlEscape(p.name()) +
          " (" + HtmlEscape(p.provider()) + "), final phase " + HtmlEscape(p.final_phase()) +
          "</h2>\n" + ReportPhaseSection(p, end) + ReportReplicaSection(p, rows, end) +
-         ReportLatencySection(p, rows) + ReportExplainSection(p) + ReportErrorSection(p) +
+         ReportLatencySection(p, rows) + ReportExplainSection(p, pods) + ReportErrorSection(p) +
          "</section>\n";
 }
 
@@ -166,14 +168,14 @@ bool ReadReportTimeline(const fs::path& file, std::vector<CsvTimelineRow>* rows,
 }  // namespace
 
 std::string HtmlReport(const proto::RunSummary& s, const std::vector<CsvTimelineRow>& rows,
-                       bool has_trace) {
+                       bool has_trace, const proto::PodWaits* pods) {
   const double end = ReportXEnd(s, rows);
   std::string page =
       "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>mpsim "
       "report: " +
       HtmlEscape(s.scenario()) + "</title>\n<style>" + kReportStyle +
       "</style>\n</head>\n<body>\n" + ReportRunHeader(s, has_trace);
-  for (const proto::PoolSummary& p : s.pools()) page += ReportPoolSection(p, rows, end);
+  for (const proto::PoolSummary& p : s.pools()) page += ReportPoolSection(p, rows, end, pods);
   return page + "</body>\n</html>\n";
 }
 
@@ -185,7 +187,14 @@ bool WriteHtmlReport(const std::string& dir, std::string* error) {
   if (!ReadReportTimeline(d / "timeline.csv", &rows, error)) return false;
   std::error_code ec;
   const bool has_trace = fs::exists(d / "trace.json", ec);
-  return WriteFileAtomic((d / "report.html").string(), HtmlReport(s, rows, has_trace), error);
+  // Only a run with pods writes the file.
+  std::optional<proto::PodWaits> pods;
+  if (fs::exists(d / kPodWaitsFile, ec) &&
+      !ReadPodWaits((d / kPodWaitsFile).string(), &pods.emplace(), error)) {
+    return false;
+  }
+  return WriteFileAtomic((d / "report.html").string(),
+                         HtmlReport(s, rows, has_trace, pods ? &*pods : nullptr), error);
 }
 
 }  // namespace mpsim

@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "app/report/atomic_file.h"
+#include "app/report/pod_wait_facts.h"
 #include "app/report/text_sink.h"
 #include "app/report/trace_json.h"
 
@@ -79,6 +80,16 @@ void AppendSeconds(std::string* out, Time t) {
   out->append(buf, ec == std::errc() ? end : buf);
 }
 
+// A directory used before by a run with pods must not keep its file: the
+// report would explain that run's pods.
+bool WritePodWaits(const std::string& dir, const RunOutput& out, std::string* error) {
+  const std::string file = dir + "/" + kPodWaitsFile;
+  if (out.pod_waits) return WriteFileAtomic(file, PodWaitsJson(*out.pod_waits), error);
+  std::error_code ec;
+  std::filesystem::remove(file, ec);
+  return true;
+}
+
 }  // namespace
 
 std::string SummaryJson(const proto::RunSummary& s) {
@@ -139,7 +150,7 @@ bool WriteRunTexts(const std::string& dir, const RunOutput& out, std::string* er
   });
   AtomicFileWriter csv(dir + "/timeline.csv");
   WriteTimelineCsv(out.recorder, [&csv](std::string_view piece) { csv.Append(piece); });
-  const bool csv_ok = csv.Commit(error);
+  const bool csv_ok = csv.Commit(error) && WritePodWaits(dir, out, error);
   const bool trace_ok = trace.get();
   if (csv_ok && !trace_ok) *error = trace_error;
   return csv_ok && trace_ok;

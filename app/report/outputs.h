@@ -16,7 +16,9 @@ std::string TimelineCsv(const Recorder& rec);
 void WriteTimelineCsv(const Recorder& rec, TextSink sink);
 
 // Writes the three files into dir, each atomically, summary.json last (and
-// removed first): when it exists the set is whole. False with *error set on failure.
+// removed first): when it exists the set is whole. A run with pods also
+// writes pod_waits.json (PodWaitsJson); one without removes a stale one.
+// False with *error set on failure.
 bool WriteRunOutputs(const std::string& dir, const RunOutput& out, std::string* error);
 // The same in two steps, for a caller that writes the long files while the
 // critical paths are worked out: first summary.json goes and timeline.csv and

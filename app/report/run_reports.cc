@@ -47,7 +47,7 @@ bool WriteRequestedReports(const RunArgs& args, const RunOutput& out, const std:
       std::ostream& os = args.json ? std::cerr : std::cout;
       const int fd = args.json ? STDERR_FILENO : STDOUT_FILENO;
       os << "\n";
-      PrintExplanation(os, *p, ::isatty(fd) != 0);
+      PrintExplanation(os, *p, ::isatty(fd) != 0, out.pod_waits ? &*out.pod_waits : nullptr);
     }
   }
   const bool report_ok = !args.report || WriteReport(args, dir);

@@ -95,6 +95,33 @@ TEST(CliE2EReports, CriticalPathOfConstantDelays) {
   EXPECT_NEAR(sum, pool["time_to_converge_s"].get<double>(), 1e-6);
 }
 
+// Issue 52: on a run with pods --explain ends with the pool's slowest pod
+// (the values are worked out by hand from the timeline in
+// tests/app/report/pod_wait_facts_test.cc), pod_waits.json is written, the
+// report shows the same lines, and a later run without pods removes the file.
+TEST(CliE2EReports, ExplainNamesTheSlowestPodsWait) {
+  const fs::path out = FreshReportDir("pods");
+  Ran r = Mpsim("run '" + Src("scenarios/autoscaler/burst-100-pods.yaml") +
+                "' --seed 1 --quiet --explain mp-0 --out '" + out.string() + "'");
+  ASSERT_EQ(r.status, 0) << r.out;
+  const std::string pod =
+      "slowest pod on pool mp-0: pod-96 waited 146.1s: pending from 300.0s, "
+      "bound at 446.1s to node mp-0-00012, launched at 310.0s (the autoscaler";
+  const std::string cause =
+      "s scale-up of mp-0 from 1 to 25 at 310.0s: 96 of 96 pending pods) "
+      "and Ready at 446.1s\n";
+  EXPECT_NE(r.out.find(pod + "'" + cause), std::string::npos) << r.out;
+  EXPECT_GT(r.out.find(pod), r.out.find("why pool mp-0 took")) << r.out;
+  ASSERT_TRUE(fs::exists(out / "pod_waits.json"));
+  const nlohmann::json w = nlohmann::json::parse(Slurp(out / "pod_waits.json"));
+  EXPECT_EQ(w["pools"][0]["node"], "mp-0-00012");
+  EXPECT_EQ(w["pending_at_end"], 0);
+  ASSERT_EQ(Mpsim("report '" + out.string() + "'").status, 0);
+  EXPECT_NE(Slurp(out / "report.html").find(pod + "&#39;" + cause), std::string::npos);
+  ASSERT_EQ(Mpsim("run " + DemoScenarioPath() + " --quiet --out '" + out.string() + "'").status, 0);
+  EXPECT_FALSE(fs::exists(out / "pod_waits.json"));
+}
+
 TEST(CliE2EReports, ExplainOfAnUnknownPoolIsBadInput) {
   Ran r = Mpsim("run " + DemoScenarioPath() + " --explain mp-9 --out '" +
                     FreshReportDir("unknown").string() + "'",

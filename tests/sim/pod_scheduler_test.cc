@@ -108,5 +108,21 @@ TEST_F(PodSchedulerTest, AFirstFailedPassCallsTheUnschedulableHook) {
   EXPECT_EQ(calls, 1);  // the pod was tried once; a later pass adds nothing new
 }
 
+// node-a takes pod-0..3 at once; pod-4 and pod-5 wait until node-b comes
+// Ready 1 s later: the pool's slowest is pod-4, bound first of the two with
+// the same wait.
+TEST_F(PodSchedulerTest, KeepsThePoolsSlowestPod) {
+  AddNode("node-a", true);
+  pods_.CreatePods(6, {1000, kSchedGi, 0});
+  loop_.After(kSecond, [this] { AddNode("node-b", true); });
+  Settle();
+  Settle();
+  const PodWait& w = pods_.slowest_waits().by_pool().at("mp-0");
+  EXPECT_EQ(PodName(w.pod), "pod-4");
+  EXPECT_EQ(w.node, "node-b");
+  EXPECT_EQ(w.pending_since, 0);
+  EXPECT_EQ(w.bound_at, kSecond);
+}
+
 }  // namespace
 }  // namespace mpsim

@@ -97,6 +97,27 @@ TEST(HtmlReport, EscapesScenarioNameAndErrorMessages) {
   EXPECT_NE(html.find("<td>capacity</td><td>2</td>"), std::string::npos);
 }
 
+// With pod waits each pool's explanation ends with its pods' sentence
+// (PrintPodWaits), escaped as the rest.
+TEST(HtmlReport, ShowsEachPoolsPodWaits) {
+  proto::PodWaits pods;
+  proto::PoolPodWait* w = pods.add_pools();
+  w->set_pool("mp-0");
+  w->set_pod("pod-3");
+  w->set_wait_s(15);
+  w->set_pending_since_s(45);
+  w->set_bound_at_s(60);
+  w->set_node("n<1>");
+  pods.add_pools()->set_pool("mp-1");
+  const std::string html = HtmlReport(HtmlTwoPools(), HtmlRows(), true, &pods);
+  EXPECT_NE(html.find("slowest pod on pool mp-0: pod-3 waited 15.0s: pending from 45.0s, bound "
+                      "at 60.0s to node n&lt;1&gt;, its launch not in the timeline\n"),
+            std::string::npos)
+      << html;
+  EXPECT_NE(html.find("no pod was bound to a node of pool mp-1\n"), std::string::npos);
+  EXPECT_EQ(HtmlReport(HtmlTwoPools(), HtmlRows(), true).find("slowest pod"), std::string::npos);
+}
+
 // A summary.json as mpsim run writes it (time_to_converge_s null for a pool
 // that never converged) reads back; a directory without one is an error.
 TEST(WriteHtmlReport, ReadsWhatRunWritesAndNamesAMissingSummary) {
