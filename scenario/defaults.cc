@@ -1,6 +1,11 @@
 #include "scenario/defaults.h"
 
+#include <algorithm>
+#include <optional>
+#include <stdexcept>
 #include <string>
+#include <unordered_map>
+#include <vector>
 
 #include "models/registry.h"
 #include "scenario/scenario.pb.h"
@@ -109,49 +114,144 @@ const std::vector<DefaultEntry> kCoreDefaults = {
 
 // A distribution mapping that names `dist` is complete as written.
 bool NamesDist(const YAML::Node& mapping) {
-  const YAML::Node& m = mapping;
-  return m.IsMap() && m["dist"].IsDefined();
+  if (!mapping.IsMap()) return false;
+  for (auto it = mapping.begin(); it != mapping.end(); ++it) {
+    if (it->first.IsScalar() && it->first.Scalar() == "dist") return true;
+  }
+  return false;
 }
 
-void FillKey(YAML::Node parent, const std::string& key, const YAML::Node& value);
+// The value under `key` of a mapping, if it has one. (yaml-cpp's operator[]
+// on a mapping that is not const adds the key when it is missing.)
+std::optional<YAML::Node> Child(const YAML::Node& map, const std::string& key) {
+  for (auto it = map.begin(); it != map.end(); ++it) {
+    if (it->first.IsScalar() && it->first.Scalar() == key) return it->second;
+  }
+  return std::nullopt;
+}
 
+std::optional<YAML::Node> FillValue(YAML::Node map, std::optional<YAML::Node> child,
+                                    const std::string& key, const YAML::Node& value);
+
+// A mapping the scenario gave in part gets the default's other keys; a
+// distribution that names its `dist` is complete as written.
 void Merge(YAML::Node target, const YAML::Node& defaults) {
   if (NamesDist(defaults) && NamesDist(target)) return;
   for (auto it = defaults.begin(); it != defaults.end(); ++it) {
-    FillKey(target, it->first.Scalar(), it->second);
+    const std::string& key = it->first.Scalar();
+    FillValue(target, Child(target, key), key, it->second);
   }
 }
 
-void FillKey(YAML::Node parent, const std::string& key, const YAML::Node& value) {
-  const YAML::Node& view = parent;
-  const YAML::Node existing = view[key];
-  const bool empty_mapping = existing.IsDefined() && existing.IsNull() && value.IsMap();
-  if (!existing.IsDefined() || empty_mapping) {
-    parent[key] = YAML::Clone(value);
-  } else if (existing.IsMap() && value.IsMap()) {
-    Merge(parent[key], value);
+// The table as a tree of its paths. A walk of the document visits each
+// mapping once for all the rows below it, rather than once per row: with a
+// thousand pools the per-row walks took most of a run's loading.
+struct PathTree {
+  PathStep step;                   // how this node is reached from its parent
+  int row = -1;                    // the row that fills this key, at a leaf
+  std::vector<PathTree> children;  // in the order of the rows that first name them
+};
+
+void AddRow(PathTree* tree, const std::vector<PathStep>& steps, int row, const char* key) {
+  for (const PathStep& step : steps) {
+    auto same = [&](const PathTree& c) {
+      return c.step.kind == step.kind && c.step.key == step.key && c.step.index == step.index;
+    };
+    auto it = std::find_if(tree->children.begin(), tree->children.end(), same);
+    if (it == tree->children.end()) {
+      tree->children.push_back({step, -1, {}});
+      it = tree->children.end() - 1;
+    }
+    tree = &*it;
   }
+  // A key is filled before the rows below it are (a list's `[]`, then its
+  // elements' keys), as the table's order says; a table that said otherwise
+  // would need the walk to interleave, and there is none.
+  if (!tree->children.empty() || tree->row >= 0) {
+    throw std::logic_error(std::string("the default ") + key +
+                           " comes after defaults below it, or twice");
+  }
+  tree->row = row;
 }
 
-// Walks `steps` from `node`, creating the mappings on the way, and fills the
-// last key. A node of the wrong type stops the walk: the converter reports it.
-void FillAt(YAML::Node node, const std::vector<PathStep>& steps, size_t i,
-            const YAML::Node& value) {
-  const PathStep& step = steps[i];
-  if (step.kind != PathStep::Kind::kKey) {
+const PathTree& DefaultsTree() {
+  static const PathTree tree = [] {
+    PathTree root;
+    const std::vector<DefaultEntry>& table = DefaultTable();
+    for (size_t i = 0; i < table.size(); ++i) {
+      std::vector<PathStep> steps;
+      std::string error;
+      // The table is tested to resolve and parse; a broken entry fills nothing.
+      if (ResolvePath(proto::Scenario::descriptor(), table[i].key, &steps, &error)) {
+        AddRow(&root, steps, static_cast<int>(i), table[i].key);
+      }
+    }
+    return root;
+  }();
+  return tree;
+}
+
+// The table's values, parsed once per scenario (yaml-cpp does not promise
+// that threads may share a node); each fill takes a copy.
+using Values = std::vector<YAML::Node>;
+
+void FillBelow(YAML::Node node, const PathTree& tree, const Values& values);
+
+// Fills `value` at `key` of `map` where the scenario left it out, or into a
+// mapping the scenario gave in part; the node now at `key`.
+std::optional<YAML::Node> FillValue(YAML::Node map, std::optional<YAML::Node> child,
+                                    const std::string& key, const YAML::Node& value) {
+  if (!child) {
+    // The mapping holds this very node, not a copy of it.
+    YAML::Node added = YAML::Clone(value);
+    map.force_insert(key, added);
+    return added;
+  }
+  if (child->IsNull() && value.IsMap()) {
+    *child = YAML::Clone(value);
+  } else if (child->IsMap() && value.IsMap()) {
+    Merge(*child, value);
+  }
+  return child;
+}
+
+// One key of a mapping: fills its row's value, then walks on to the rows
+// below it, creating the mapping on the way unless that would pick a oneof
+// member. A node of the wrong type stops the walk: the converter reports it.
+void FillChild(YAML::Node map, std::optional<YAML::Node> child, const PathTree& c,
+               const Values& values) {
+  if (c.row >= 0) child = FillValue(map, child, c.step.key, values[c.row]);
+  if (c.children.empty()) return;
+  if (child && !child->IsNull()) return FillBelow(*child, c, values);
+  const bool mapping_next = c.children.front().step.kind == PathStep::Kind::kKey;
+  if (!mapping_next || (!child && c.step.in_oneof)) return;
+  if (child) {
+    *child = YAML::Node(YAML::NodeType::Map);
+    return FillBelow(*child, c, values);
+  }
+  YAML::Node added(YAML::NodeType::Map);
+  map.force_insert(c.step.key, added);
+  FillBelow(added, c, values);
+}
+
+void FillBelow(YAML::Node node, const PathTree& tree, const Values& values) {
+  const PathTree& first = tree.children.front();
+  if (first.step.kind != PathStep::Kind::kKey) {
     if (!node.IsSequence()) return;
-    for (size_t j = 0; j < node.size(); ++j) FillAt(node[j], steps, i + 1, value);
+    for (auto it = node.begin(); it != node.end(); ++it) FillBelow(*it, first, values);
     return;
   }
   if (!node.IsMap()) return;
-  if (i + 1 == steps.size()) return FillKey(node, step.key, value);
-  const YAML::Node& view = node;
-  const YAML::Node child = view[step.key];
-  const bool mapping_next = steps[i + 1].kind == PathStep::Kind::kKey;
-  if (child.IsDefined() && !child.IsNull()) return FillAt(node[step.key], steps, i + 1, value);
-  if (!mapping_next || (!child.IsDefined() && step.in_oneof)) return;
-  node[step.key] = YAML::Node(YAML::NodeType::Map);
-  FillAt(node[step.key], steps, i + 1, value);
+  // The mapping's keys as written, read once for all the children.
+  std::unordered_map<std::string, YAML::Node> present;
+  for (auto it = node.begin(); it != node.end(); ++it) {
+    if (it->first.IsScalar()) present.emplace(it->first.Scalar(), it->second);
+  }
+  for (const PathTree& c : tree.children) {
+    const auto found = present.find(c.step.key);
+    FillChild(node, found == present.end() ? std::nullopt : std::optional(found->second), c,
+              values);
+  }
 }
 
 }  // namespace
@@ -169,13 +269,10 @@ const std::vector<DefaultEntry>& DefaultTable() {
 }
 
 void ApplyDefaults(YAML::Node root) {
-  for (const DefaultEntry& d : DefaultTable()) {
-    std::vector<PathStep> steps;
-    std::string error;
-    // The table is tested to resolve and parse; a broken entry fills nothing.
-    if (!ResolvePath(proto::Scenario::descriptor(), d.key, &steps, &error)) continue;
-    FillAt(root, steps, 0, YAML::Load(d.value));
-  }
+  if (DefaultsTree().children.empty()) return;
+  Values values;
+  for (const DefaultEntry& d : DefaultTable()) values.push_back(YAML::Load(d.value));
+  FillBelow(root, DefaultsTree(), values);
 }
 
 }  // namespace mpsim::scenario

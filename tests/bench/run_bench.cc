@@ -127,6 +127,33 @@ void MachinePoolMachines(benchmark::State& state, const std::string& provider) {
                                   "machinePoolMachines: true"));
 }
 
+// Issue 54's shape, as scripts/bench writes it (mpsim_many_pools_scenario):
+// `pools` pools from 0 to 10,000 / `pools` replicas each at 0s. Its budget is
+// 1.5 times ScaleUp/<provider>/10000 of the same run.
+std::string ManyPoolsScenario(const std::string& provider, int pools) {
+  std::string s =
+      "apiVersion: mpsim/v1\nkind: Scenario\nmetadata: {name: bench-many-pools}\n"
+      "spec:\n  horizon: 2h\n  apiServer: {maxObjectBytes: 0}\n  machinePools:\n";
+  for (int i = 0; i < pools; ++i) {
+    s += "    - {name: mp-" + std::to_string(i) + ", replicas: 0, provider: {" + provider +
+         ": {}}}\n";
+  }
+  s += "  events:\n";
+  for (int i = 0; i < pools; ++i) {
+    s += "    - {at: 0s, scale: {pool: mp-" + std::to_string(i) +
+         ", replicas: " + std::to_string(10000 / pools) + "}}\n";
+  }
+  return s;
+}
+
+void ManyPools(benchmark::State& state, const std::string& provider) {
+  RunWhole(state, ManyPoolsScenario(provider, static_cast<int>(state.range(0))));
+}
+BENCHMARK_CAPTURE(ManyPools, test, "test")->Arg(100)->Arg(1000)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(ManyPools, asg, "asg")->Arg(100)->Arg(1000)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(ManyPools, mig, "mig")->Arg(100)->Arg(1000)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(ManyPools, vmss, "vmss")->Arg(100)->Arg(1000)->Unit(benchmark::kMillisecond);
+
 // 100k once per provider: a run takes 12-30 s on the shared host (docs/PERFORMANCE.md).
 BENCHMARK_CAPTURE(ScaleUp, test, "test")->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(ScaleUp, test, "test")->Arg(100000)->Iterations(1)->Unit(benchmark::kMillisecond);
