@@ -71,7 +71,10 @@ std::string NodeWords(const proto::PoolPodWait& w) {
     return s + ", already Ready at " + Fmt("%.1fs", w.ready_at_s()) +
            ", before the pod was pending";
   }
-  return s + " and Ready at " + Fmt("%.1fs", w.ready_at_s());
+  s += " and Ready at " + Fmt("%.1fs", w.ready_at_s());
+  if (!w.has_node_ref_at_s() || w.node_ref_at_s() <= w.ready_at_s()) return s;
+  return s + ", then listed in " + w.pool() + "'s nodeRefs at " + Fmt("%.1fs", w.node_ref_at_s()) +
+         ", when Cluster API lifted its uninitialized taint";
 }
 
 }  // namespace

@@ -21,6 +21,10 @@ void FillNodeFacts(const Recorder& rec, const PodWait& w, proto::PoolPodWait* ou
   const TimelineRow* cause = nullptr;
   for (const TimelineRow* r : rec.RowsOf(out->pool())) {
     if (IsScaleUp(*r)) scale_up = r;
+    if (r->object_kind == "MachinePool" && r->field == "nodeRef" && r->to == w.node &&
+        r->time <= w.bound_at) {
+      out->set_node_ref_at_s(ToSeconds(r->time));
+    }
     if (r->object != w.node) continue;
     if (r->object_kind == "Instance" && !out->has_launched_at_s()) {
       out->set_launched_at_s(ToSeconds(r->time));

@@ -91,6 +91,28 @@ TEST(PodWaitFacts, ANodeReadyBeforeThePodAndNoScaleUp) {
             "2 pods still pending at the end of the run, the oldest since 100.0s\n");
 }
 
+// n-1 is Ready at 40 s but keeps Cluster API's uninitialized taint until
+// mp-0's nodeRefs list it at 58 s (a nodeRef row of 30 s names another
+// node, one of 65 s comes after the binding at 60 s): the sentence names
+// the 58 s pass as what the pod waited for after Ready.
+TEST(PodWaitFacts, ANodeRefAfterReadyIsWhatThePodWaitedFor) {
+  Recorder rec;
+  rec.Change(PodWaitAt(11), "Instance", "n-1", "state", "", "Launching", "mp-0");
+  rec.Change(PodWaitAt(30), "MachinePool", "mp-0", "nodeRef", "", "n-2", "mp-0");
+  rec.Change(PodWaitAt(40), "Node", "n-1", "Ready", "False", "True", "mp-0");
+  rec.Change(PodWaitAt(58), "MachinePool", "mp-0", "nodeRef", "", "n-1", "mp-0");
+  rec.Change(PodWaitAt(65), "MachinePool", "mp-0", "nodeRef", "n-1", "", "mp-0");
+  SlowestPodWaits waits;
+  waits.Bound("mp-0", {4, PodWaitAt(5), PodWaitAt(60), "n-1"});
+  const proto::PodWaits w = PodWaitFacts({"mp-0"}, waits, {}, rec);
+  EXPECT_DOUBLE_EQ(w.pools(0).node_ref_at_s(), 58.0);
+  EXPECT_EQ(PodWaitText(w, "mp-0"),
+            "slowest pod on pool mp-0: pod-4 waited 55.0s: pending from 5.0s, bound at 60.0s to "
+            "node n-1, launched at 11.0s (before any scale-up of mp-0 by the autoscaler) and "
+            "Ready at 40.0s, then listed in mp-0's nodeRefs at 58.0s, when Cluster API lifted "
+            "its uninitialized taint\n");
+}
+
 TEST(PodWaitFacts, JsonReadsBack) {
   SlowestPodWaits waits;
   waits.Bound("mp-0", {7, PodWaitAt(5), PodWaitAt(60), "n-1"});
