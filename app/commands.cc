@@ -40,22 +40,15 @@ int RunCommand(const RunArgs& args) {
   RunOutput& out = *kept;
   KeepForever(std::move(kept));
   std::string error;
-  const std::string dir = args.out_dir.empty() ? "results/" + sc.metadata().name() : args.out_dir;
-  // The long files are rendered and written while a second thread works out
-  // the critical paths, which they do not show; summary.json follows.
-  bool texts_written = false;
-  std::string write_error;
   RunOptions opts;
-  opts.while_paths = [&](const RunOutput& o) {
-    texts_written = WriteRunTexts(dir, o, &write_error);
-  };
   opts.free_world = false;  // this process ends after one run
   if (!RunScenario(sc, seed, &out, &error, opts)) {
     std::cerr << "error: " << args.scenario << ": " << error << "\n";
     return kExitBadInput;
   }
-  if (!texts_written || !WriteRunSummary(dir, out, &write_error)) {
-    std::cerr << "error: " << write_error << "\n";
+  const std::string dir = args.out_dir.empty() ? "results/" + sc.metadata().name() : args.out_dir;
+  if (!WriteRunOutputs(dir, out, &error)) {
+    std::cerr << "error: " << error << "\n";
     return kExitBadInput;
   }
   if (args.json) {

@@ -4,7 +4,6 @@
 #pragma once
 
 #include <cstdint>
-#include <functional>
 #include <memory>
 #include <string>
 
@@ -24,10 +23,6 @@ struct RunOutput {
 // budget of spec.limits stopped the run (too many events, too much memory, a
 // zero-delay event loop).
 struct RunOptions {
-  // Work for this thread while a second one works out the critical paths
-  // (e.g. rendering the output texts). It may read the recorder and the
-  // summary, which then lacks only the critical paths.
-  std::function<void(const RunOutput&)> while_paths;
   // false: the world and its string arena are left unfreed, for a process
   // that exits once the outputs are written (`mpsim run`): the kernel takes
   // the memory back at once, where 100,000 Nodes' destructors cost about 3 %

@@ -72,34 +72,16 @@ void ScaleUp(benchmark::State& state, const std::string& provider) {
   RunWhole(state, ScaleUpScenario(provider, static_cast<int>(state.range(0))));
 }
 
-// `mpsim run`'s shape: the texts written while a second thread works out
-// the critical paths, and the world left unfreed (RunOptions::free_world,
-// KeepForever); against the same with the world freed first, in one run,
-// what leaving it to the kernel at exit saves. Few iterations: each kept
-// world stays.
+// `mpsim run`'s shape: the outputs written and the world left unfreed
+// (RunOptions::free_world, KeepForever); against the same with the world
+// freed first, in one run, what leaving it to the kernel at exit saves. Few
+// iterations: each kept world stays.
 void RunAsCli(benchmark::State& state, const std::string& provider, bool free_world) {
   const std::string dir = "/tmp/mpsim-bench-cli";
-  RunOptions opts{.free_world = free_world};
-  opts.while_paths = [&dir](const RunOutput& o) {
-    std::string error;
-    WriteRunTexts(dir, o, &error);
-  };
-  RunWhole(state, ScaleUpScenario(provider, static_cast<int>(state.range(0))), opts);
-}
-
-// The critical paths worked out on a second thread while this one writes
-// timeline.csv and trace.json (`mpsim run`'s order), against the texts
-// written once the paths are done; both free their world, so the pair
-// differs only in the overlap.
-void TextsBesidePaths(benchmark::State& state, const std::string& provider, bool beside) {
-  const std::string dir = "/tmp/mpsim-bench-texts";
   std::string error;
-  RunOptions opts;
-  if (beside) opts.while_paths = [&](const RunOutput& o) { WriteRunTexts(dir, o, &error); };
-  RunWhole(state, ScaleUpScenario(provider, static_cast<int>(state.range(0))), opts,
-           [&](const RunOutput& o) {
-             if (!beside) WriteRunTexts(dir, o, &error);
-           });
+  RunWhole(state, ScaleUpScenario(provider, static_cast<int>(state.range(0))),
+           {.free_world = free_world},
+           [&](const RunOutput& o) { WriteRunOutputs(dir, o, &error); });
 }
 
 // Up to N, in to N/10 at 20m, up to N again at 40m, the pool deleted at 70m:
@@ -138,20 +120,6 @@ BENCHMARK_CAPTURE(RunAsCli, asg_world_kept, "asg", false)
 BENCHMARK_CAPTURE(RunAsCli, asg_world_freed, "asg", true)
     ->Arg(10000)
     ->Iterations(3)
-    ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(TextsBesidePaths, test_beside, "test", true)
-    ->Arg(10000)
-    ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(TextsBesidePaths, test_beside, "test", true)
-    ->Arg(100000)
-    ->Iterations(1)
-    ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(TextsBesidePaths, test_after, "test", false)
-    ->Arg(10000)
-    ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(TextsBesidePaths, test_after, "test", false)
-    ->Arg(100000)
-    ->Iterations(1)
     ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(ScaleUp, asg, "asg")->Arg(100000)->Iterations(1)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(ScaleUp, mig, "mig")->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond);
