@@ -3,8 +3,6 @@
 #include <unistd.h>
 
 #include <iostream>
-#include <memory>
-#include <utility>
 
 #include "app/check/expectations.h"
 #include "app/report/html_report.h"
@@ -14,7 +12,6 @@
 #include "app/world.h"
 #include "scenario/json_schema.h"
 #include "scenario/loader.h"
-#include "util/keep_forever.h"
 
 namespace mpsim {
 
@@ -33,16 +30,9 @@ int RunCommand(const RunArgs& args) {
   if (!LoadOrReport(args.scenario, {args.overrides, args.overlay}, &sc)) return kExitBadInput;
   if (!CheckExplainPool(args, sc)) return kExitBadInput;
   const uint64_t seed = args.seed.value_or(sc.spec().seed());
-  // Never freed, like the world (opts.free_world below): the process ends
-  // after this run, and the kernel takes the memory back faster than a free
-  // per timeline row would.
-  auto kept = std::make_unique<RunOutput>();
-  RunOutput& out = *kept;
-  KeepForever(std::move(kept));
+  RunOutput out;
   std::string error;
-  RunOptions opts;
-  opts.free_world = false;  // this process ends after one run
-  if (!RunScenario(sc, seed, &out, &error, opts)) {
+  if (!RunScenario(sc, seed, &out, &error)) {
     std::cerr << "error: " << args.scenario << ": " << error << "\n";
     return kExitBadInput;
   }

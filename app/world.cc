@@ -25,7 +25,6 @@
 #include "sim/pool_observer.h"
 #include "sim/workload_cluster.h"
 #include "sim/workload_partition.h"
-#include "util/keep_forever.h"
 
 namespace mpsim {
 namespace {
@@ -386,21 +385,14 @@ bool World::Run(RunOutput* out, std::string* error) {
 
 }  // namespace
 
-bool RunScenario(const proto::Scenario& scenario, uint64_t seed, RunOutput* out, std::string* error,
-                 const RunOptions& opts) {
+bool RunScenario(const proto::Scenario& scenario, uint64_t seed, RunOutput* out,
+                 std::string* error) {
   // Outlives the world, whose names, uids and providerIDs it owns; the
   // outputs hold none of them.
-  auto strings = std::make_unique<StringArena>();
+  StringArena strings;
   auto world = std::make_unique<World>(scenario, seed);
   if (!world->Build(error)) return false;
-  if (!world->Run(out, error)) return false;
-  if (opts.free_world) {
-    world.reset();
-  } else {
-    KeepForever(std::move(world));
-    StringArena::Abandon(std::move(strings));
-  }
-  return true;
+  return world->Run(out, error);
 }
 
 }  // namespace mpsim
