@@ -10,7 +10,6 @@
 #include <vector>
 
 #include "api/time.h"
-#include "util/line_aligned.h"
 #include "util/shared_string.h"
 #include "util/string_hash.h"
 #include "util/string_map.h"
@@ -112,9 +111,7 @@ struct Condition {
   bool operator==(const Condition&) const = default;
 };
 
-// Line-aligned: a condition's type and status, which every lookup reads, are
-// one line.
-using Conditions = std::vector<Condition, LineAligned<Condition>>;
+using Conditions = std::vector<Condition>;
 
 // First condition of the given type, or nullptr.
 const Condition* FindCondition(const Conditions& cs, const std::string& type);

@@ -292,11 +292,9 @@ struct NodeStatus {
 };
 // spec and status come before meta, unlike the API's order: what every
 // MachinePool reconcile reads of each Node (providerID, conditions, kubelet
-// version, then meta's uid and annotations) is then 64 bytes from
-// kNodeHotLineAt, which the ObjectStore puts on one cache line; only
-// patchNodes' look at the taints reads the line before. At 30,000 Nodes the
-// order saved a tenth of the run's last-level misses (docs/PERFORMANCE.md,
-// seventeenth and twentieth rounds).
+// version, then meta's uid and annotations) is then 64 bytes side by side
+// from kNodeHotLineAt, at most two cache lines; only patchNodes' look at the
+// taints reads before them.
 struct Node {
   static constexpr const char* kKind = "Node";
   NodeSpec spec;
@@ -304,7 +302,7 @@ struct Node {
   ObjectMeta meta;
   bool operator==(const Node&) const = default;
 };
-// Where in a Node its hot line begins: at spec.provider_id, after the taints.
+// Where in a Node its hot bytes begin: at spec.provider_id, after the taints.
 inline constexpr std::size_t kNodeHotLineAt = sizeof(std::vector<Taint>);
 
 // For batched reads (util/object_lines.h, util/batched_find.h, ObjectBatch).

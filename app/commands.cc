@@ -3,8 +3,6 @@
 #include <unistd.h>
 
 #include <iostream>
-#include <memory>
-#include <utility>
 
 #include "app/check/expectations.h"
 #include "app/report/html_report.h"
@@ -14,7 +12,6 @@
 #include "app/world.h"
 #include "scenario/json_schema.h"
 #include "scenario/loader.h"
-#include "util/keep_forever.h"
 
 namespace mpsim {
 
@@ -33,29 +30,15 @@ int RunCommand(const RunArgs& args) {
   if (!LoadOrReport(args.scenario, {args.overrides, args.overlay}, &sc)) return kExitBadInput;
   if (!CheckExplainPool(args, sc)) return kExitBadInput;
   const uint64_t seed = args.seed.value_or(sc.spec().seed());
-  // Never freed, like the world (opts.free_world below): the process ends
-  // after this run, and the kernel takes the memory back faster than a free
-  // per timeline row would.
-  auto kept = std::make_unique<RunOutput>();
-  RunOutput& out = *kept;
-  KeepForever(std::move(kept));
+  RunOutput out;
   std::string error;
-  const std::string dir = args.out_dir.empty() ? "results/" + sc.metadata().name() : args.out_dir;
-  // The long files are rendered and written while a second thread works out
-  // the critical paths, which they do not show; summary.json follows.
-  bool texts_written = false;
-  std::string write_error;
-  RunOptions opts;
-  opts.while_paths = [&](const RunOutput& o) {
-    texts_written = WriteRunTexts(dir, o, &write_error);
-  };
-  opts.free_world = false;  // this process ends after one run
-  if (!RunScenario(sc, seed, &out, &error, opts)) {
+  if (!RunScenario(sc, seed, &out, &error)) {
     std::cerr << "error: " << args.scenario << ": " << error << "\n";
     return kExitBadInput;
   }
-  if (!texts_written || !WriteRunSummary(dir, out, &write_error)) {
-    std::cerr << "error: " << write_error << "\n";
+  const std::string dir = args.out_dir.empty() ? "results/" + sc.metadata().name() : args.out_dir;
+  if (!WriteRunOutputs(dir, out, &error)) {
+    std::cerr << "error: " << error << "\n";
     return kExitBadInput;
   }
   if (args.json) {

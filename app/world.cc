@@ -3,7 +3,6 @@
 #include <map>
 #include <memory>
 #include <set>
-#include <thread>
 #include <vector>
 
 #include "api/indexes.h"
@@ -26,7 +25,6 @@
 #include "sim/pool_observer.h"
 #include "sim/workload_cluster.h"
 #include "sim/workload_partition.h"
-#include "util/keep_forever.h"
 
 namespace mpsim {
 namespace {
@@ -69,9 +67,8 @@ class World {
 
   bool Build(std::string* error);
   // False with *error when a budget of spec.limits stopped the run.
-  // Runs to the horizon and fills *out, leaving the critical paths the
-  // options ask for in *paths.
-  bool Run(RunOutput* out, std::vector<PendingPath>* paths, std::string* error);
+  // Runs to the horizon and fills *out.
+  bool Run(RunOutput* out, std::string* error);
 
  private:
   bool BuildProviders(std::string* error);
@@ -371,7 +368,7 @@ void World::CreatePool(const proto::MachinePoolSpec& p) {
   mgmt_.Store<MachinePool>().Create(&mp);
 }
 
-bool World::Run(RunOutput* out, std::vector<PendingPath>* paths, std::string* error) {
+bool World::Run(RunOutput* out, std::string* error) {
   RunLimits limits(sc_.spec().limits());
   EventLoop::Stats stats = loop_.Run(sc_.spec().horizon(), limits.ForLoop());
   *error = limits.Error(stats, rec_);
@@ -380,7 +377,6 @@ bool World::Run(RunOutput* out, std::vector<PendingPath>* paths, std::string* er
   SummaryInputs in{&sc_, seed_, &stats, observer_.get(), &rec_};
   for (ControllerHandle* h : controllers_) in.api_writes += h->api_writes();
   in.reconciles = mp_controller_->queue().reconciles();
-  in.deferred_paths = paths;
   BuildSummary(in, &out->summary);
   if (pods_) {
     FillAutoscalingSummary(*pods_, autoscaler_.get(), &out->summary);
@@ -392,34 +388,14 @@ bool World::Run(RunOutput* out, std::vector<PendingPath>* paths, std::string* er
 
 }  // namespace
 
-bool RunScenario(const proto::Scenario& scenario, uint64_t seed, RunOutput* out, std::string* error,
-                 const RunOptions& opts) {
+bool RunScenario(const proto::Scenario& scenario, uint64_t seed, RunOutput* out,
+                 std::string* error) {
   // Outlives the world, whose names, uids and providerIDs it owns; the
   // outputs hold none of them.
-  auto strings = std::make_unique<StringArena>();
+  StringArena strings;
   auto world = std::make_unique<World>(scenario, seed);
   if (!world->Build(error)) return false;
-  std::vector<PendingPath> paths;
-  if (!world->Run(out, &paths, error)) return false;
-  // The critical paths read only the run's recorder, which is out of the
-  // world now: a second core works them out while this one frees the world
-  // and does the caller's work. Nothing writes `out` until both are done.
-  std::vector<CriticalPath> computed;
-  std::thread path_worker;
-  if (!paths.empty()) {
-    path_worker = std::thread(
-        [out, &paths, &computed] { computed = ComputeCriticalPaths(out->recorder, paths); });
-  }
-  if (opts.free_world) {
-    world.reset();
-  } else {
-    KeepForever(std::move(world));
-  }
-  if (opts.while_paths) opts.while_paths(*out);
-  if (path_worker.joinable()) path_worker.join();
-  FillCriticalPaths(paths, computed, &out->summary);
-  if (!opts.free_world) StringArena::Abandon(std::move(strings));
-  return true;
+  return world->Run(out, error);
 }
 
 }  // namespace mpsim

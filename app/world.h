@@ -4,7 +4,6 @@
 #pragma once
 
 #include <cstdint>
-#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -27,19 +26,7 @@ struct RunOutput {
 // the world cannot be built (e.g. a provider this build does not model) or a
 // budget of spec.limits stopped the run (too many events, too much memory, a
 // zero-delay event loop).
-struct RunOptions {
-  // Work for this thread while a second one works out the critical paths
-  // (e.g. rendering the output texts). It may read the recorder and the
-  // summary, which then lacks only the critical paths.
-  std::function<void(const RunOutput&)> while_paths;
-  // false: the world and its string arena are left unfreed, for a process
-  // that exits once the outputs are written (`mpsim run`): the kernel takes
-  // the memory back at once, where 100,000 Nodes' destructors cost about 3 %
-  // of a run.
-  bool free_world = true;
-};
-
-bool RunScenario(const proto::Scenario& scenario, uint64_t seed, RunOutput* out, std::string* error,
-                 const RunOptions& opts = {});
+bool RunScenario(const proto::Scenario& scenario, uint64_t seed, RunOutput* out,
+                 std::string* error);
 
 }  // namespace mpsim

@@ -16,7 +16,6 @@
 #include "sim/keyed_objects.h"
 #include "sim/merge_patch.h"
 #include "sim/request_size.h"
-#include "util/line_aligned.h"
 
 namespace mpsim {
 
@@ -35,15 +34,6 @@ struct ServerCounters {
   // (sim/request_size.h); 0: no limit.
   uint64_t max_object_bytes = 0;
 };
-
-// Where a stored version's cache line starts, counted from the start of the
-// block allocate_shared makes: libstdc++ puts a 16-byte count block before
-// the object (tests/sim/object_store_layout_test.cc checks both).
-inline constexpr std::size_t kSharedCountBytes = 16;
-template <class T>
-inline constexpr std::size_t kBlockLineAt = 0;
-template <>
-inline constexpr std::size_t kBlockLineAt<Node> = kSharedCountBytes + kNodeHotLineAt;
 
 template <class T>
 class ObjectStore {
@@ -259,9 +249,7 @@ class ObjectStore {
   void Commit(EventType type, Ptr old, T* next) {
     next->meta.resource_version = ++c_->resource_version;
     ++c_->writes;
-    // Line-aligned: the fields every reconcile reads of a Node are then one
-    // cache line (kNodeHotLineAt), those of other kinds start one.
-    Ptr obj = std::allocate_shared<const T>(LineAligned<T, kBlockLineAt<T>>(), *next);
+    Ptr obj = std::make_shared<const T>(*next);
     objects_.Put(obj);
     Notify(type, old, obj);
   }

@@ -1,13 +1,10 @@
 #include "util/shared_string.h"
 
-#include <cassert>
 #include <functional>
 #include <mutex>
 #include <new>
 #include <string>
 #include <unordered_map>
-
-#include "util/keep_forever.h"
 
 namespace mpsim {
 
@@ -49,12 +46,6 @@ StringArena::~StringArena() {
 SharedString::Rep* StringArena::Make(std::string s) {
   void* at = reps_memory_.allocate(sizeof(SharedString::Rep), alignof(SharedString::Rep));
   return new (at) SharedString::Rep(std::move(s));
-}
-
-void StringArena::Abandon(std::unique_ptr<StringArena> arena) {
-  assert(current_arena == arena.get());
-  current_arena = arena->previous_;
-  KeepForever(std::move(arena));
 }
 
 }  // namespace mpsim

@@ -156,11 +156,6 @@ class StringArena {
   StringArena(const StringArena&) = delete;
   StringArena& operator=(const StringArena&) = delete;
   size_t size() const { return reps_.size(); }
-  // Stops being its thread's arena and is never freed, nor are its strings:
-  // for a process that exits once its run's outputs are written, as the
-  // kernel takes the memory back faster than a free per string.
-  // REQUIRES: it is the thread's innermost arena.
-  static void Abandon(std::unique_ptr<StringArena> arena);
 
  private:
   friend class SharedString;

@@ -14,7 +14,6 @@
 #include <utility>
 #include <vector>
 
-#include "util/line_aligned.h"
 #include "util/shared_string.h"
 
 namespace mpsim {
@@ -26,15 +25,13 @@ namespace mpsim {
 // Keys and values are SharedStrings: copies of an object share their buffers,
 // and one inserted from a SharedString (an interned constant such as a Cluster
 // API annotation, or patchNodes' interned owner values) compares equal to it
-// by address, without reading it. An entry is 16 bytes: the four owner
-// annotations of a Node fit one cache line.
+// by address, without reading it. An entry is 16 bytes.
 class StringMap {
  public:
   using key_type = SharedString;
   using mapped_type = SharedString;
   using value_type = std::pair<SharedString, SharedString>;
-  // Line-aligned: a Node's four owner annotations, 64 bytes, are one line.
-  using Entries = std::vector<value_type, LineAligned<value_type>>;
+  using Entries = std::vector<value_type>;
   using iterator = Entries::iterator;
   using const_iterator = Entries::const_iterator;
   using size_type = size_t;

@@ -129,19 +129,14 @@ std::string TimelineCsv(const Recorder& rec) {
 }
 
 bool WriteRunOutputs(const std::string& dir, const RunOutput& out, std::string* error) {
-  return WriteRunTexts(dir, out, error) && WriteRunSummary(dir, out, error);
-}
-
-bool WriteRunTexts(const std::string& dir, const RunOutput& out, std::string* error) {
   // summary.json goes first and comes back last: CI reads it, so its presence
   // means the other two files are there and come from the same run.
   std::error_code ec;
   std::filesystem::remove(dir + "/summary.json", ec);
   std::filesystem::create_directories(dir, ec);  // once, not by both writers
   // Each text goes to its file as it is made, a chunk at a time. The trace,
-  // the longer, has a thread of its own: a run's critical paths take far
-  // less than the two texts, so the second core would otherwise idle for
-  // most of the tail.
+  // the longer, has a thread of its own, so that the second core does not
+  // idle for the tail of a run.
   std::string trace_error;
   std::future<bool> trace = std::async(std::launch::async, [&] {
     AtomicFileWriter file(dir + "/trace.json");
@@ -153,11 +148,8 @@ bool WriteRunTexts(const std::string& dir, const RunOutput& out, std::string* er
   const bool csv_ok = csv.Commit(error) && WritePodWaits(dir, out, error);
   const bool trace_ok = trace.get();
   if (csv_ok && !trace_ok) *error = trace_error;
-  return csv_ok && trace_ok;
-}
-
-bool WriteRunSummary(const std::string& dir, const RunOutput& out, std::string* error) {
-  return WriteFileAtomic(dir + "/summary.json", SummaryJson(out.summary), error);
+  return csv_ok && trace_ok &&
+         WriteFileAtomic(dir + "/summary.json", SummaryJson(out.summary), error);
 }
 
 }  // namespace mpsim

@@ -20,12 +20,5 @@ void WriteTimelineCsv(const Recorder& rec, TextSink sink);
 // writes pod_waits.json (PodWaitsJson); one without removes a stale one.
 // False with *error set on failure.
 bool WriteRunOutputs(const std::string& dir, const RunOutput& out, std::string* error);
-// The same in two steps, for a caller that writes the long files while the
-// critical paths are worked out: first summary.json goes and timeline.csv and
-// trace.json are made and written (the trace on a thread of its own), then
-// summary.json comes back. The long files need the summary's pools but not
-// their critical paths.
-bool WriteRunTexts(const std::string& dir, const RunOutput& out, std::string* error);
-bool WriteRunSummary(const std::string& dir, const RunOutput& out, std::string* error);
 
 }  // namespace mpsim

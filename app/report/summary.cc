@@ -66,7 +66,7 @@ void FillLastErrors(const std::map<std::string, ErrorTally>& errors, proto::Pool
   }
 }
 
-void FillPool(const SummaryInputs& in, const PoolRecord& r, int index, proto::PoolSummary* p) {
+void FillPool(const SummaryInputs& in, const PoolRecord& r, proto::PoolSummary* p) {
   p->set_name(r.name);
   p->set_provider(r.provider);
   p->set_final_phase(r.deleted ? "Deleted" : r.phase);
@@ -107,11 +107,7 @@ void FillPool(const SummaryInputs& in, const PoolRecord& r, int index, proto::Po
                     r.converged_since.has_value(),
                     r.deleted,
                     p->not_converged_reason()};
-  if (in.deferred_paths != nullptr) {
-    in.deferred_paths->push_back({index, q});
-  } else {
-    FillCriticalPath(ComputeCriticalPath(*in.recorder, q), p->mutable_critical_path());
-  }
+  FillCriticalPath(ComputeCriticalPath(*in.recorder, q), p->mutable_critical_path());
 }
 
 }  // namespace
@@ -134,23 +130,7 @@ void BuildSummary(const SummaryInputs& in, proto::RunSummary* out) {
   for (const auto& p : in.scenario->spec().machine_pools()) {
     auto it = in.observer->pools().find(p.name());
     if (it == in.observer->pools().end()) continue;
-    const int index = out->pools_size();
-    FillPool(in, it->second, index, out->add_pools());
-  }
-}
-
-std::vector<CriticalPath> ComputeCriticalPaths(const Recorder& rec,
-                                               const std::vector<PendingPath>& paths) {
-  std::vector<CriticalPath> out;
-  out.reserve(paths.size());
-  for (const PendingPath& p : paths) out.push_back(ComputeCriticalPath(rec, p.query));
-  return out;
-}
-
-void FillCriticalPaths(const std::vector<PendingPath>& paths,
-                       const std::vector<CriticalPath>& computed, proto::RunSummary* out) {
-  for (size_t i = 0; i < paths.size() && i < computed.size(); ++i) {
-    FillCriticalPath(computed[i], out->mutable_pools(paths[i].pool)->mutable_critical_path());
+    FillPool(in, it->second, out->add_pools());
   }
 }
 

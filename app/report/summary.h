@@ -14,13 +14,6 @@
 
 namespace mpsim {
 
-// A pool's critical path still to be worked out: its index in
-// RunSummary.pools and what to ask of the recorder.
-struct PendingPath {
-  int pool = 0;
-  PathQuery query;
-};
-
 struct SummaryInputs {
   const proto::Scenario* scenario;
   uint64_t seed;
@@ -29,20 +22,9 @@ struct SummaryInputs {
   const Recorder* recorder;
   uint64_t api_writes = 0;
   uint64_t reconciles = 0;
-  // Non-null: each pool's critical path is queued here, for
-  // FillCriticalPaths, instead of being worked out by BuildSummary.
-  std::vector<PendingPath>* deferred_paths = nullptr;
 };
 
 void BuildSummary(const SummaryInputs& in, proto::RunSummary* out);
-
-// Works out the queued critical paths, in order. It reads only `rec`, so it
-// can run while the world that filled `rec` is torn down.
-std::vector<CriticalPath> ComputeCriticalPaths(const Recorder& rec,
-                                               const std::vector<PendingPath>& paths);
-// Writes them into their pools.
-void FillCriticalPaths(const std::vector<PendingPath>& paths,
-                       const std::vector<CriticalPath>& computed, proto::RunSummary* out);
 
 // Nearest-rank percentile (q in (0,1]) of sorted values. REQUIRES: !sorted.empty().
 Duration Percentile(const std::vector<Duration>& sorted, double q);

@@ -1,6 +1,5 @@
 // The Node's field order: what each MachinePool reconcile reads of every Node
-// sits in 64 bytes that the store puts on one cache line (seventeenth,
-// eighteenth and twentieth rounds of docs/PERFORMANCE.md).
+// sits in 64 bytes side by side (docs/PERFORMANCE.md, "Kept optimisations").
 #include <gtest/gtest.h>
 
 #include <cstddef>
@@ -23,10 +22,9 @@ size_t EndOf(const Node& node, const F& field) {
 
 // deleteRetiredNodes and getNodeRefMap read the providerID, getNodeReferences
 // the uid, the conditions and the kubelet version, patchNodes the
-// annotations: all within the 64 bytes from kNodeHotLineAt, which the store
-// puts on one cache line. Of a vector (the conditions, the annotations'
-// entries) a read takes its begin and end, the first 16 bytes. In the
-// order of the API (meta first) they were spread over four or five lines.
+// annotations: all within the 64 bytes from kNodeHotLineAt. Of a vector (the conditions, the
+// annotations' entries) a read takes its begin and end, the first 16 bytes. In the order of the API
+// (meta first) they were spread over four or five lines.
 TEST(NodeLayoutTest, FieldsEveryReconcileReadsShareTheHotLine) {
   const Node node;
   const size_t begin = kNodeHotLineAt, end = kNodeHotLineAt + 64;
@@ -43,7 +41,7 @@ TEST(NodeLayoutTest, FieldsEveryReconcileReadsShareTheHotLine) {
 }
 
 // The taints, which only patchNodes reads, and only once the annotations are
-// all there, lie in the line before.
+// all there, lie before them.
 TEST(NodeLayoutTest, TaintsLeadTheNodeBeforeTheHotLine) {
   const Node node;
   EXPECT_LE(EndOf(node, node.spec.taints), kNodeHotLineAt);

@@ -4,11 +4,8 @@
 // per wall second and events per simulated second.
 #include <benchmark/benchmark.h>
 
-#include <functional>
-#include <memory>
 #include <string>
 
-#include "app/report/outputs.h"
 #include "app/world.h"
 #include "scenario/loader.h"
 
@@ -39,9 +36,7 @@ std::string ScaleUpScenario(const std::string& provider, int replicas) {
   return OnePoolScenario("bench-scale-up", "1h", provider, ScaleAt("0s", replicas));
 }
 
-// `after`(out) runs once per iteration, after the run, inside the timing.
-void RunWhole(benchmark::State& state, const std::string& yaml, const RunOptions& opts = {},
-              const std::function<void(const RunOutput&)>& after = nullptr) {
+void RunWhole(benchmark::State& state, const std::string& yaml) {
   proto::Scenario sc;
   std::vector<ScenarioError> errors;
   if (!LoadScenarioFromString(yaml, "bench.yaml", {}, &sc, &errors)) {
@@ -53,11 +48,10 @@ void RunWhole(benchmark::State& state, const std::string& yaml, const RunOptions
   for (auto _ : state) {
     RunOutput out;
     std::string error;
-    if (!RunScenario(sc, 1, &out, &error, opts)) {
+    if (!RunScenario(sc, 1, &out, &error)) {
       state.SkipWithError(error.c_str());
       return;
     }
-    if (after) after(out);
     events += out.summary.events_processed();
     simulated += out.summary.end_time_s();
   }
@@ -70,36 +64,6 @@ void RunWhole(benchmark::State& state, const std::string& yaml, const RunOptions
 
 void ScaleUp(benchmark::State& state, const std::string& provider) {
   RunWhole(state, ScaleUpScenario(provider, static_cast<int>(state.range(0))));
-}
-
-// `mpsim run`'s shape: the texts written while a second thread works out
-// the critical paths, and the world left unfreed (RunOptions::free_world,
-// KeepForever); against the same with the world freed first, in one run,
-// what leaving it to the kernel at exit saves. Few iterations: each kept
-// world stays.
-void RunAsCli(benchmark::State& state, const std::string& provider, bool free_world) {
-  const std::string dir = "/tmp/mpsim-bench-cli";
-  RunOptions opts{.free_world = free_world};
-  opts.while_paths = [&dir](const RunOutput& o) {
-    std::string error;
-    WriteRunTexts(dir, o, &error);
-  };
-  RunWhole(state, ScaleUpScenario(provider, static_cast<int>(state.range(0))), opts);
-}
-
-// The critical paths worked out on a second thread while this one writes
-// timeline.csv and trace.json (`mpsim run`'s order), against the texts
-// written once the paths are done; both free their world, so the pair
-// differs only in the overlap.
-void TextsBesidePaths(benchmark::State& state, const std::string& provider, bool beside) {
-  const std::string dir = "/tmp/mpsim-bench-texts";
-  std::string error;
-  RunOptions opts;
-  if (beside) opts.while_paths = [&](const RunOutput& o) { WriteRunTexts(dir, o, &error); };
-  RunWhole(state, ScaleUpScenario(provider, static_cast<int>(state.range(0))), opts,
-           [&](const RunOutput& o) {
-             if (!beside) WriteRunTexts(dir, o, &error);
-           });
 }
 
 // Up to N, in to N/10 at 20m, up to N again at 40m, the pool deleted at 70m:
@@ -158,28 +122,6 @@ BENCHMARK_CAPTURE(ManyPools, vmss, "vmss")->Arg(100)->Arg(1000)->Unit(benchmark:
 BENCHMARK_CAPTURE(ScaleUp, test, "test")->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(ScaleUp, test, "test")->Arg(100000)->Iterations(1)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(ScaleUp, asg, "asg")->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(RunAsCli, asg_world_kept, "asg", false)
-    ->Arg(10000)
-    ->Iterations(3)
-    ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(RunAsCli, asg_world_freed, "asg", true)
-    ->Arg(10000)
-    ->Iterations(3)
-    ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(TextsBesidePaths, test_beside, "test", true)
-    ->Arg(10000)
-    ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(TextsBesidePaths, test_beside, "test", true)
-    ->Arg(100000)
-    ->Iterations(1)
-    ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(TextsBesidePaths, test_after, "test", false)
-    ->Arg(10000)
-    ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(TextsBesidePaths, test_after, "test", false)
-    ->Arg(100000)
-    ->Iterations(1)
-    ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(ScaleUp, asg, "asg")->Arg(100000)->Iterations(1)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(ScaleUp, mig, "mig")->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(ScaleUp, mig, "mig")->Arg(100000)->Iterations(1)->Unit(benchmark::kMillisecond);

@@ -134,22 +134,6 @@ TEST(StringArena, CopiesMayBeDestroyedAfterTheArena) {
   EXPECT_TRUE(kept.empty());
 }
 
-// An abandoned arena is no longer the thread's: the next Pinned goes to the
-// arena around it, and the abandoned strings stay readable (never freed).
-TEST(StringArena, AnAbandonedArenaHandsPinningBack) {
-  StringArena run;
-  auto inner = std::make_unique<StringArena>();
-  SharedString kept = SharedString::Pinned("test://mp-0-00007");
-  EXPECT_EQ(run.size(), 0u);
-  StringArena::Abandon(std::move(inner));
-  SharedString after = SharedString::Pinned("test://mp-0-00008");
-  EXPECT_EQ(run.size(), 1u) << "pinned into the outer arena";
-  EXPECT_EQ(kept, "test://mp-0-00007");
-  EXPECT_NE(SharedString::Pinned("test://mp-0-00007").identity(), kept.identity())
-      << "the abandoned arena no longer answers lookups";
-  EXPECT_EQ(after, "test://mp-0-00008");
-}
-
 // Strings pinned one after another lie side by side, so a pass that reads the
 // uids or providerIDs of Nodes in the order they were made shares lines
 // (seventeenth round of docs/PERFORMANCE.md). Texts longer than the string's
