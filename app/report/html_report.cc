@@ -13,6 +13,7 @@
 #include "app/report/atomic_file.h"
 #include "app/report/explain.h"
 #include "app/report/html_escape.h"
+#include "app/report/json_message.h"
 #include "app/report/pod_wait_facts.h"
 #include "app/report/svg_chart.h"
 
@@ -138,18 +139,8 @@ std::string ReportPoolSection(const proto::PoolSummary& p, const std::vector<Csv
 }
 
 bool ReadReportSummary(const fs::path& file, proto::RunSummary* s, std::string* error) {
-  std::ifstream in(file);
-  if (!in) {
-    *error = "cannot read " + file.string() + " (expected the output directory of mpsim run)";
-    return false;
-  }
-  std::stringstream text;
-  text << in.rdbuf();
-  pb::util::JsonParseOptions opts;
-  opts.ignore_unknown_fields = true;  // a summary from a newer mpsim still reads
-  const auto status = pb::util::JsonStringToMessage(text.str(), s, opts);
-  if (status.ok()) return true;
-  *error = file.string() + " is not a summary.json: " + std::string(status.message());
+  if (ReadJsonMessage(file.string(), "summary.json", s, error)) return true;
+  if (!fs::exists(file)) *error += " (expected the output directory of mpsim run)";
   return false;
 }
 

@@ -2,8 +2,7 @@
 
 #include <google/protobuf/util/json_util.h>
 
-#include <fstream>
-#include <sstream>
+#include "app/report/json_message.h"
 
 namespace mpsim {
 namespace {
@@ -77,19 +76,7 @@ std::string PodWaitsJson(const proto::PodWaits& w) {
 }
 
 bool ReadPodWaits(const std::string& file, proto::PodWaits* out, std::string* error) {
-  std::ifstream in(file);
-  if (!in) {
-    *error = "cannot read " + file;
-    return false;
-  }
-  std::stringstream text;
-  text << in.rdbuf();
-  pb::util::JsonParseOptions opts;
-  opts.ignore_unknown_fields = true;  // a file from a newer mpsim still reads
-  const auto status = pb::util::JsonStringToMessage(text.str(), out, opts);
-  if (status.ok()) return true;
-  *error = file + " is not a pod_waits.json: " + std::string(status.message());
-  return false;
+  return ReadJsonMessage(file, "pod_waits.json", out, error);
 }
 
 }  // namespace mpsim

@@ -116,6 +116,17 @@ class AmpmTest : public ::testing::Test {
   bool OwnerGoing(uint64_t id) {
     return client_.machines().At(MachineKey(id)).meta.deletion_timestamp.has_value();
   }
+  // Three converged machines, the middle one's owner marked, scaled to 2:
+  // the marked one goes, where Oldest alone would take the first.
+  void ExpectTheMarkedMiddleGoes() {
+    ConvergeThree();
+    MarkOwner(1);
+    SetReplicas(2);
+    PoolPass();
+    EXPECT_FALSE(OwnerGoing(0));
+    EXPECT_TRUE(OwnerGoing(1));
+    EXPECT_FALSE(OwnerGoing(2));
+  }
 
   EventLoop loop_;
   Recorder rec_;
@@ -291,25 +302,11 @@ TEST_F(AmpmTest, AnEvictedVmsOwnerMachineIsDeletedByThePool) {
 // marked (not the machine itself), 2 replicas: the first and the last stay,
 // where Oldest alone would take the first. applyAzureMachinePoolMachines
 // copies the mark before selecting.
-TEST_F(AmpmTest, TheOwnerMachinesDeleteMarkChoosesTheVictimAtHead) {
-  ConvergeThree();
-  MarkOwner(1);
-  SetReplicas(2);
-  PoolPass();
-  EXPECT_FALSE(OwnerGoing(0));
-  EXPECT_TRUE(OwnerGoing(1));
-  EXPECT_FALSE(OwnerGoing(2));
-}
+TEST_F(AmpmTest, TheOwnerMachinesDeleteMarkChoosesTheVictimAtHead) { ExpectTheMarkedMiddleGoes(); }
 
 TEST_F(AmpmTest, TheOwnerMachinesDeleteMarkChoosesTheVictimInV1_26_0) {
   selection_ = DeleteSelection::kV1_26_0;
-  ConvergeThree();
-  MarkOwner(1);
-  SetReplicas(2);
-  PoolPass();
-  EXPECT_FALSE(OwnerGoing(0));
-  EXPECT_TRUE(OwnerGoing(1));
-  EXPECT_FALSE(OwnerGoing(2));
+  ExpectTheMarkedMiddleGoes();
 }
 
 // The AzureMachinePoolMachine controller also writes the mark onto the
