@@ -26,7 +26,7 @@ ObjectKey InfraKey(const Machine& m) {
 void MachineReconciler::Setup(Builder* b) {
   b->WatchMachines(
       [](const WatchEvent<Machine>& e) { return std::vector<Request>{{e.obj.meta.Key()}}; });
-  // Core names a MachinePool Machine after its InfraMachine (capi-core.md
+  // Core names a MachinePool Machine after its InfraMachine (docs/reference/capi-core.md
   // §4), so the mapping needs no list.
   b->WatchInfraMachines(
       [](const WatchEvent<InfraMachine>& e) { return std::vector<Request>{{e.obj.meta.Key()}}; });

@@ -14,9 +14,10 @@
 namespace mpsim::scenario {
 namespace {
 
-// Sources: the fact sheets docs/reference/capi-core.md and providers.md.
-// providers.md §4 writes LN(median, p95); our lognormals take a p99, so each such figure is
-// converted: p99 = median * (p95/median)^(z99/z95), z99/z95 = 2.3263/1.6449, rounded to the second.
+// Sources: the fact sheets docs/reference/capi-core.md and docs/reference/providers.md.
+// docs/reference/providers.md §4 writes LN(median, p95); our lognormals take a p99, so each such
+// figure is converted: p99 = median * (p95/median)^(z99/z95), z99/z95 = 2.3263/1.6449, rounded to
+// the second.
 const std::vector<DefaultEntry> kCoreDefaults = {
     {"spec.seed", "1", "", "mpsim choice; `--seed` overrides it", "-"},
     {"spec.horizon", "1h", "", "mpsim choice", "-"},

@@ -14,7 +14,7 @@ namespace mpsim {
 
 class ClusterCache {
  public:
-  // Upstream's constants (capi-core.md §1.14).
+  // Upstream's constants (docs/reference/capi-core.md §1.14).
   static constexpr Duration kConnectionCreationRetryInterval = 30 * kSecond;
   static constexpr Duration kHealthProbeInterval = 10 * kSecond;
   static constexpr int kHealthProbeFailureThreshold = 5;

@@ -11,13 +11,13 @@
 namespace mpsim {
 
 // etcd's answer to a request over the limit, as the controller reads it
-// (capi-core.md §1.15).
+// (docs/reference/capi-core.md §1.15).
 inline constexpr const char* kRequestTooLarge = "etcdserver: request is too large";
 
 // A MachinePool's JSON apart from the entries of its two lists that grow
 // with the pool, with etcd's request around it (the key, the transaction):
 // metadata with managedFields, spec.template, the v1beta2 and v1beta1
-// conditions. An estimate (capi-core.md §1.15).
+// conditions. An estimate (docs/reference/capi-core.md §1.15).
 inline constexpr uint64_t kMachinePoolFixedBytes = 8192;
 // A uid as Kubernetes writes one, an RFC 4122 UUID of 36 characters: the
 // simulator's own uids are shorter.

@@ -1,4 +1,4 @@
-// machinepool_controller_test.go through the full Reconcile, capi-core.md §6.10:
+// machinepool_controller_test.go through the full Reconcile, docs/reference/capi-core.md §6.10:
 // finalizer, owner reference, requests (R1-R4), node deletion timeout,
 // external deletion, finalizer removal and conditions.
 #include <gtest/gtest.h>

@@ -1,5 +1,5 @@
 // TestMachinePoolDefault and TestCalculateMachinePoolReplicas
-// (core/webhooks/admission/machinepool_test.go), capi-core.md §5 and §6.11.
+// (core/webhooks/admission/machinepool_test.go), docs/reference/capi-core.md §5 and §6.11.
 #include "controller/machinepool_defaults.h"
 
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// Behaviours stated by capi-core.md that no upstream test covers: the defects
+// Behaviours stated by docs/reference/capi-core.md that no upstream test covers: the defects
 // D1 (nil-guard panic, PR #14234), D2 (status.ready only, PR #14030), D4
 // (listed Nodes survive deletion), doReconcile (D3) and LowestNonZeroResult,
 // and the Paused condition.

@@ -1,5 +1,5 @@
 // TestReconcileMachinePoolBootstrap and TestReconcileMachinePoolInfrastructure
-// (machinepool_controller_phases_test.go), capi-core.md §6.2 and §6.3.
+// (machinepool_controller_phases_test.go), docs/reference/capi-core.md §6.2 and §6.3.
 #include <gtest/gtest.h>
 
 #include "controller/machinepool_internal.h"
@@ -156,7 +156,7 @@ TEST_F(ReconcileMachinePoolInfrastructure, NewMachinepoolInfrastructureConfigRea
   ASSERT_TRUE(Run(&mp, infra, &res).ok());
   EXPECT_EQ(res.requeue_after, 0);
   EXPECT_TRUE(mp.status.initialization.infrastructure_provisioned.value_or(false));
-  // Derived in capi-core.md §6.3 (d).
+  // Derived in docs/reference/capi-core.md §6.3 (d).
   EXPECT_EQ(mp.spec.provider_id_list, (std::vector<std::string>{"test://id-1"}));
   EXPECT_EQ(V1(mp).ready_replicas, 0);
   EXPECT_EQ(V1(mp).available_replicas, 0);

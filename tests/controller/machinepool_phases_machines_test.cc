@@ -1,5 +1,5 @@
 // TestReconcileMachinePoolMachines and TestInfraMachineToMachinePoolMapper
-// (machinepool_controller_phases_test.go), capi-core.md §6.4 and §6.5.
+// (machinepool_controller_phases_test.go), docs/reference/capi-core.md §6.4 and §6.5.
 #include <gtest/gtest.h>
 
 #include <map>
@@ -270,7 +270,7 @@ TEST(MachinePoolMustFormatValue, HashesInvalidLabelValues) {
 }
 
 // Not upstream: a full Reconcile creates the Machines, marks them UpToDate in
-// the same pass and counts them in the v1beta2 status (capi-core.md §1.7, §1.9).
+// the same pass and counts them in the v1beta2 status (docs/reference/capi-core.md §1.7, §1.9).
 TEST(MachinePoolMachinesReconcile, MachinesAreCreatedMarkedUpToDateAndCounted) {
   Harness h;
   h.client.clusters().Add(fake::MakeCluster("test-cluster", kNs));
@@ -309,7 +309,7 @@ TEST(MachinePoolMachinesReconcile, MachinesAreCreatedMarkedUpToDateAndCounted) {
   EXPECT_EQ(stored.status.node_refs.size(), 2u);
 }
 
-// setMachinesUptoDate (capi-core.md §1.7): UpToDate True on each Machine,
+// setMachinesUptoDate (docs/reference/capi-core.md §1.7): UpToDate True on each Machine,
 // False with NotUpToDate while it is being deleted; a Machine whose condition
 // already says so at its generation is left alone (no patch).
 TEST(MachinePoolMachinesReconcile, SetMachinesUpToDateMarksEachMachineByItsDeletion) {

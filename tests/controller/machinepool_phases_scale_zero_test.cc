@@ -1,6 +1,6 @@
 // TestReconcileMachinePoolScaleToFromZero and
 // TestMachinePoolReconciler_getNodeRefMap (machinepool_controller_phases_test.go),
-// capi-core.md §6.6 and §6.7. Upstream "wl=env" Nodes live in envtest and so
+// docs/reference/capi-core.md §6.6 and §6.7. Upstream "wl=env" Nodes live in envtest and so
 // have server-assigned UIDs; here they get a fixed UID.
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 // TestReconcileMachinePoolPhases (machinepool_controller_phases_test.go),
-// cases P1-P11 of capi-core.md §6.1: doReconcile of the normal step list on an
+// cases P1-P11 of docs/reference/capi-core.md §6.1: doReconcile of the normal step list on an
 // in-memory MachinePool, then reconcilePhase, with no deferred block.
 #include <gtest/gtest.h>
 

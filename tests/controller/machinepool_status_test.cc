@@ -1,6 +1,6 @@
 // Test_setReplicas (machinepool_controller_status_test.go) and
 // TestHasMachinePoolMachines (machinepool_controller_scope_test.go),
-// capi-core.md §6.11, plus the deferred v1beta1 Ready summary (§1.9).
+// docs/reference/capi-core.md §6.11, plus the deferred v1beta1 Ready summary (§1.9).
 #include <gtest/gtest.h>
 
 #include <algorithm>

@@ -1,4 +1,4 @@
-// SetupWithManager and the event mappings (capi-core.md §1.2, §2.6); the
+// SetupWithManager and the event mappings (docs/reference/capi-core.md §1.2, §2.6); the
 // upstream suite has no unit test for nodeToMachinePool or the Cluster watch.
 #include <gtest/gtest.h>
 
@@ -129,7 +129,7 @@ TEST_F(MachinePoolWatches, NodeMatchingTwoMachinePoolsMapsToNone) {
   EXPECT_EQ(Keys(b_.nodes(Added(node))), (std::vector<ObjectKey>{{"other", "mp-d"}}));
 }
 
-// Up to v1.2.0 the providerID index held last segments (capi-core.md §2.8):
+// Up to v1.2.0 the providerID index held last segments (docs/reference/capi-core.md §2.8):
 // a Node whose providerID ends as a listed one maps to that pool, through
 // the same cluster filters, and not through the nodeRef name index.
 TEST_F(MachinePoolWatches, NodeMapsByLastSegmentUnderTheLegacyMatch) {

@@ -1,5 +1,5 @@
 // controllers/noderefutil/util_test.go (TestIsNodeAvaialble, TestGetReadyCondition,
-// TestIsNodeReady), capi-core.md §6.11, and the providerID keys of §2.8.
+// TestIsNodeReady), docs/reference/capi-core.md §6.11, and the providerID keys of §2.8.
 #include "controller/noderef_util.h"
 
 #include <gtest/gtest.h>

@@ -127,7 +127,7 @@ TEST(ScenarioDefaults, TopLevelAndControllerDefaults) {
   ExpectConstant(c.reconcile_duration(), 20 * kMillisecond);
   EXPECT_EQ(c.provider_id_match(), "exact");
   EXPECT_EQ(c.fixes_size(), 0);
-  // etcd's --max-request-bytes default, 1.5 MiB (capi-core.md §1.15).
+  // etcd's --max-request-bytes default, 1.5 MiB (docs/reference/capi-core.md §1.15).
   EXPECT_EQ(sc.spec().api_server().max_object_bytes(), 1572864u);
 }
 

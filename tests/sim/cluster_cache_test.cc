@@ -1,5 +1,5 @@
 // The ClusterCache's connection as upstream times it (docs/reference/
-// capi-core.md §1.14): an attempt every 30 s from the first failed one, a
+// docs/reference/capi-core.md §1.14): an attempt every 30 s from the first failed one, a
 // probe every 10 s while connected, a disconnect at the fifth failed probe.
 #include "sim/cluster_cache.h"
 
