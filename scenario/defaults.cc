@@ -113,15 +113,6 @@ const std::vector<DefaultEntry> kCoreDefaults = {
     {"spec.events[].killInstance.count", "1", "", "mpsim choice: one instance per event", "-"},
 };
 
-// A distribution mapping that names `dist` is complete as written.
-bool NamesDist(const YAML::Node& mapping) {
-  if (!mapping.IsMap()) return false;
-  for (auto it = mapping.begin(); it != mapping.end(); ++it) {
-    if (it->first.IsScalar() && it->first.Scalar() == "dist") return true;
-  }
-  return false;
-}
-
 // The value under `key` of a mapping, if it has one. (yaml-cpp's operator[]
 // on a mapping that is not const adds the key when it is missing.)
 std::optional<YAML::Node> Child(const YAML::Node& map, const std::string& key) {
@@ -129,6 +120,10 @@ std::optional<YAML::Node> Child(const YAML::Node& map, const std::string& key) {
     if (it->first.IsScalar() && it->first.Scalar() == key) return it->second;
   }
   return std::nullopt;
+}
+
+bool NamesDist(const YAML::Node& mapping) {
+  return mapping.IsMap() && Child(mapping, "dist").has_value();
 }
 
 std::optional<YAML::Node> FillValue(YAML::Node map, std::optional<YAML::Node> child,
@@ -145,11 +140,11 @@ void Merge(YAML::Node target, const YAML::Node& defaults) {
 }
 
 // The table as a tree of its paths. A walk of the document visits each
-// mapping once for all the rows below it, rather than once per row: with a
-// thousand pools the per-row walks took most of a run's loading.
+// mapping once for all the rows below it, rather than once per row, so that
+// loading grows with the document and not with rows times pools.
 struct PathTree {
   PathStep step;                   // how this node is reached from its parent
-  int row = -1;                    // the row that fills this key, at a leaf
+  int row = -1;                    // the row that fills this key, if one does
   std::vector<PathTree> children;  // in the order of the rows that first name them
 };
 
@@ -226,13 +221,7 @@ void FillChild(YAML::Node map, std::optional<YAML::Node> child, const PathTree& 
   if (child && !child->IsNull()) return FillBelow(*child, c, values);
   const bool mapping_next = c.children.front().step.kind == PathStep::Kind::kKey;
   if (!mapping_next || (!child && c.step.in_oneof)) return;
-  if (child) {
-    *child = YAML::Node(YAML::NodeType::Map);
-    return FillBelow(*child, c, values);
-  }
-  YAML::Node added(YAML::NodeType::Map);
-  map.force_insert(c.step.key, added);
-  FillBelow(added, c, values);
+  FillBelow(*FillValue(map, child, c.step.key, YAML::Node(YAML::NodeType::Map)), c, values);
 }
 
 void FillBelow(YAML::Node node, const PathTree& tree, const Values& values) {
