@@ -1,7 +1,5 @@
 #include "app/report/html_report.h"
 
-#include <google/protobuf/util/json_util.h>
-
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
@@ -21,7 +19,6 @@ namespace mpsim {
 namespace {
 
 namespace fs = std::filesystem;
-namespace pb = google::protobuf;
 
 constexpr const char* kReportStyle =
     "body{font-family:sans-serif;margin:1.5em;max-width:60em;color:#222}"
