@@ -38,7 +38,6 @@ TEST(CliE2EDeterminism, EveryScenarioTwiceWithTwoSeeds) {
   int ran = 0;
   for (const auto& entry : fs::recursive_directory_iterator(Src("scenarios"))) {
     if (entry.path().extension() != ".yaml") continue;
-    if (Mpsim("validate '" + entry.path().string() + "'").status != 0) continue;
     for (int seed : {1, 2}) {
       std::string log_a, log_b;
       const fs::path a = tmp / "a", b = tmp / "b";
