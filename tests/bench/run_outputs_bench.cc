@@ -15,6 +15,7 @@
 #include "app/report/trace_json.h"
 #include "app/world.h"
 #include "scenario/loader.h"
+#include "tests/bench/bench_scenarios.h"
 
 namespace mpsim {
 namespace {
@@ -23,16 +24,11 @@ namespace {
 // null when it could not run.
 const RunOutput* OutputsOfAScaleUp() {
   static const RunOutput* const kOut = [] {
-    const std::string yaml =
-        "apiVersion: mpsim/v1\nkind: Scenario\nmetadata: {name: bench-outputs}\n"
-        "spec:\n  horizon: 1h\n  apiServer: {maxObjectBytes: 0}\n"
-        "  machinePools:\n  - {name: mp-0, replicas: 0, provider: {test: {}}}\n"
-        "  events:\n  - {at: 0s, scale: {pool: mp-0, replicas: 10000}}\n";
     proto::Scenario sc;
     std::vector<ScenarioError> errors;
     auto* out = new RunOutput;
     std::string error;
-    if (!LoadScenarioFromString(yaml, "bench.yaml", {}, &sc, &errors) ||
+    if (!LoadScenarioFromString(ScaleUpScenario("test", 10000), "bench.yaml", {}, &sc, &errors) ||
         !RunScenario(sc, 1, out, &error)) {
       delete out;
       return static_cast<RunOutput*>(nullptr);
